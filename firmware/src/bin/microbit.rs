@@ -1,0 +1,2 @@
+//! micro:bit v1 board binary (filled in below).
+fn main() {}

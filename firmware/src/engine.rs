@@ -1,0 +1,158 @@
+//! The interface between the service loop and each game's engines.
+//!
+//! A request carries the whole position as text plus the limits, so the board keeps
+//! no game state between requests. Each game implements [`BoardGame`] once; the
+//! service looks games up by [`BoardGame::NAME`].
+
+use core::fmt::Write;
+
+use crate::game::{Game, Notation, Score};
+use crate::search::{Control, Limits, SearchResult};
+use crate::text::ParseError;
+
+/// Longest move text (`h10h9`, `a1`, `3:b2c3`…).
+pub const MOVE_TEXT: usize = 24;
+/// Longest principal-variation text on the wire.
+pub const PV_TEXT: usize = 120;
+
+/// One search request as the protocol delivers it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineRequest<'a> {
+    /// The position in the game's own text form (everything after `pos`).
+    pub position: &'a str,
+    /// Depth, node and tick limits (zero = none).
+    pub limits: Limits,
+    /// Engine level: 0 is the game's default (strongest that fits the budget);
+    /// each game documents its levels.
+    pub level: u8,
+    /// Seed for anything random (dice, Monte Carlo). Same seed, same answer.
+    pub seed: u64,
+}
+
+/// What a search found, in text form.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EngineReply {
+    /// Best move (`none` when there is no legal move).
+    pub best: heapless::String<MOVE_TEXT>,
+    /// Score from the side to move's point of view.
+    pub score: Score,
+    /// Depth of the deepest completed iteration.
+    pub depth: u8,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Principal variation, moves separated by single spaces.
+    pub pv: heapless::String<PV_TEXT>,
+}
+
+/// What an engine asks of the service while it searches (object-safe, so one
+/// implementation serves every game without code bloat on the board).
+pub trait Poll {
+    /// Called every few hundred nodes: `true` means stop now (`stop`, or time is up).
+    fn poll(&mut self, nodes: u64) -> bool;
+    /// A completed iteration, to stream as an `info` line.
+    fn info(&mut self, reply: &EngineReply);
+}
+
+/// A game as the board serves it.
+pub trait BoardGame {
+    /// Name on the wire.
+    const NAME: &'static str;
+    /// Runs one search request.
+    fn search(request: &EngineRequest<'_>, poll: &mut dyn Poll) -> Result<EngineReply, ParseError>;
+    /// Counts leaf nodes of the legal move tree to `depth` (move-generator check).
+    fn perft(position: &str, depth: u8) -> Result<u64, ParseError> {
+        let _ = (position, depth);
+        Err(ParseError("perft is not available for this game"))
+    }
+}
+
+/// Turns a [`SearchResult`] into text with the game's notation.
+pub fn reply_from<G: Notation>(root: &G, result: &SearchResult<G::Move>) -> EngineReply {
+    let mut reply = EngineReply {
+        score: result.score,
+        depth: result.depth,
+        nodes: result.nodes,
+        ..EngineReply::default()
+    };
+    match result.best {
+        Some(mv) => {
+            let _ = root.write_move(mv, &mut reply.best);
+        }
+        None => {
+            let _ = reply.best.push_str("none");
+        }
+    }
+    write_pv(root, &result.pv, &mut reply.pv);
+    reply
+}
+
+/// Writes a principal variation, playing it out on a copy of `root` so each move
+/// is written in its own position. Stops quietly when the buffer is full.
+pub fn write_pv<G: Notation>(root: &G, pv: &[G::Move], out: &mut heapless::String<PV_TEXT>) {
+    let mut pos = root.clone();
+    for (i, &mv) in pv.iter().enumerate() {
+        let mut one = heapless::String::<MOVE_TEXT>::new();
+        if pos.write_move(mv, &mut one).is_err()
+            || out.len() + one.len() + usize::from(i > 0) > PV_TEXT
+        {
+            break;
+        }
+        if i > 0 {
+            let _ = out.push(' ');
+        }
+        let _ = out.write_str(&one);
+        let _ = pos.make(mv);
+    }
+}
+
+/// Adapts a [`Poll`] to the generic search's [`Control`] for game `G`.
+pub struct PollControl<'p, 'r, G: Notation> {
+    /// The service's poll.
+    pub poll: &'p mut dyn Poll,
+    /// The root position (for writing `info` lines).
+    pub root: &'r G,
+}
+
+impl<G: Notation> Control<G::Move> for PollControl<'_, '_, G> {
+    fn poll(&mut self, nodes: u64) -> bool {
+        self.poll.poll(nodes)
+    }
+    fn iteration(&mut self, result: &SearchResult<G::Move>) {
+        self.poll.info(&reply_from(self.root, result));
+    }
+}
+
+/// Parses the position, runs the generic negamax search and replies in text:
+/// the whole [`BoardGame::search`] for games that need nothing more.
+pub fn negamax_request<G: Notation>(
+    request: &EngineRequest<'_>,
+    poll: &mut dyn Poll,
+) -> Result<EngineReply, ParseError>
+where
+    G::Undo: Sized,
+{
+    let root = G::parse_position(request.position.trim())?;
+    let mut game = root.clone();
+    let mut control = PollControl { poll, root: &root };
+    let result = crate::search::negamax::search(&mut game, request.limits, &mut control);
+    Ok(reply_from(&root, &result))
+}
+
+/// Perft for any [`Game`]: leaf count of the legal move tree.
+pub fn perft<G: Game>(game: &mut G, depth: u8) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = G::Moves::default();
+    game.generate(&mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut total = 0;
+    for &mv in moves.iter() {
+        let undo = game.make(mv);
+        total += perft(game, depth - 1);
+        game.unmake(mv, undo);
+    }
+    total
+}

@@ -1,0 +1,1 @@
+//! EinStein würfelt nicht! (seed 001).

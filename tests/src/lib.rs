@@ -1,0 +1,1 @@
+//! Integration and HIL tests live in tests/tests.
