@@ -8,7 +8,9 @@ fn bench(c: &mut Criterion) {
     c.bench_function("ttt search empty board", |b| {
         b.iter(|| search(&mut TicTacToe::new(), Limits::default(), &mut NoControl))
     });
-    c.bench_function("ttt perft 9", |b| b.iter(|| perft(&mut TicTacToe::new(), 9)));
+    c.bench_function("ttt perft 9", |b| {
+        b.iter(|| perft(&mut TicTacToe::new(), 9))
+    });
 }
 
 criterion_group!(benches, bench);

@@ -69,7 +69,7 @@ impl TicTacToe {
     }
 
     fn has_three(marks: u16) -> bool {
-        LINES.iter().any(|&l| marks & l == l)
+        LINES.iter().copied().filter(|&l| marks & l == l).count() > 0
     }
 
     /// Parses a cell name (`a1`–`c3`, or `1`–`9` in reading order).
@@ -188,7 +188,8 @@ impl Notation for TicTacToe {
             ));
         }
         let (xw, ow) = (Self::has_three(pos.marks[0]), Self::has_three(pos.marks[1]));
-        if (xw && ow) || (xw && x == o) || (ow && x != o) {
+        let impossible = if xw { ow || x == o } else { ow && x != o };
+        if impossible {
             return Err(ParseError(
                 "unreachable position: play would have stopped at the first win",
             ));

@@ -30,14 +30,16 @@ struct Negamax<'c, G: Game, C: Control<G::Move>> {
 impl<G: Game, C: Control<G::Move>> Negamax<'_, G, C> {
     fn visit(&mut self) -> bool {
         self.nodes += 1;
-        if self.limits.nodes != 0 && self.nodes >= self.limits.nodes {
-            self.aborted = true;
-        } else if self.nodes.is_multiple_of(POLL_INTERVAL) && self.control.poll(self.nodes) {
+        let out_of_nodes = self.limits.nodes != 0 && self.nodes >= self.limits.nodes;
+        if out_of_nodes
+            || (self.nodes.is_multiple_of(POLL_INTERVAL) && self.control.poll(self.nodes))
+        {
             self.aborted = true;
         }
         self.aborted
     }
 
+    #[allow(clippy::too_many_arguments)] // the classic negamax signature, kept readable
     fn search(
         &mut self,
         game: &mut G,
@@ -66,10 +68,11 @@ impl<G: Game, C: Control<G::Move>> Negamax<'_, G, C> {
             return 0;
         }
         game.order_moves(&mut moves);
-        if on_pv && let Some(&first) = self.prev_pv.get(usize::from(ply)) {
-            if let Some(i) = moves.iter().position(|&m| m == first) {
-                moves[..=i].rotate_right(1);
-            }
+        if on_pv
+            && let Some(&first) = self.prev_pv.get(usize::from(ply))
+            && let Some(i) = moves.iter().position(|&m| m == first)
+        {
+            moves[..=i].rotate_right(1);
         }
         let mut best = -INFINITY;
         let mut child_pv = Pv::<G::Move>::new();
