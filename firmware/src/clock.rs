@@ -7,6 +7,10 @@ pub trait Clock {
     fn ticks(&self) -> u64;
     /// Ticks per second (16,000,000 on the micro:bit).
     fn hz(&self) -> u32;
+    /// Called just before a measurement starts. A clock with a periodic interrupt
+    /// restarts its period here, so the same work always measures the same ticks
+    /// (in QEMU with a fixed `-icount`, exactly).
+    fn align(&self) {}
 }
 
 /// Measures memory: the stack high-water mark of a request and the RAM size.

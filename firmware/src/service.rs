@@ -1,1 +1,334 @@
-//! The board service loop.
+//! The board's service loop: read request lines, run them, write replies.
+//!
+//! Written against [`SerialLink`], [`Clock`] and [`MemoryProbe`], so the same code
+//! serves on the micro:bit, in QEMU and on the host (where it is the host engine).
+
+use core::fmt::{self, Write};
+
+use crate::clock::{Clock, MemoryProbe, SerialLink};
+use crate::engine::{BoardGame, EngineReply, EngineRequest, Poll};
+use crate::games;
+use crate::protocol::request::GoOptions;
+use crate::protocol::{
+    Command, ErrorCode, LineEvent, LineReader, MAX_LINE, PROTOCOL_VERSION, parse_command,
+};
+use crate::text::ParseError;
+
+/// Lines read during a search only need to be told apart from `stop`.
+const BUSY_LINE: usize = 16;
+
+/// Names of the games this firmware serves, comma-separated (as `hello` reports them).
+/// A test checks that every name dispatches to its engine.
+pub const GAMES: &str = "ttt";
+
+macro_rules! served_games {
+    ($($engine:ty),+ $(,)?) => {
+        fn dispatch_search(
+            game: &str,
+            request: &EngineRequest<'_>,
+            poll: &mut dyn Poll,
+        ) -> Option<Result<EngineReply, ParseError>> {
+            $(if game == <$engine as BoardGame>::NAME {
+                return Some(<$engine>::search(request, poll));
+            })+
+            None
+        }
+
+        fn dispatch_perft(game: &str, position: &str, depth: u8) -> Option<Result<u64, ParseError>> {
+            $(if game == <$engine as BoardGame>::NAME {
+                return Some(<$engine>::perft(position, depth));
+            })+
+            None
+        }
+    };
+}
+
+served_games!(games::tictactoe::TicTacToeEngine);
+
+/// Text sink over the serial link.
+struct Out<'a, L: SerialLink>(&'a mut L);
+
+impl<L: SerialLink> Write for Out<'_, L> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.0.write_bytes(s.as_bytes());
+        Ok(())
+    }
+}
+
+fn error<L: SerialLink>(link: &mut L, code: ErrorCode, message: &dyn fmt::Display) {
+    let _ = writeln!(Out(link), "error {} {}", code.as_str(), message);
+}
+
+/// The state of one board: its link, clock and memory probe, and the line reader.
+pub struct Service<L: SerialLink, C: Clock, M: MemoryProbe> {
+    link: L,
+    clock: C,
+    memory: M,
+    board: &'static str,
+    reader: LineReader<MAX_LINE>,
+    /// Reads lines that started during a search (all answered `error busy`).
+    busy: LineReader<BUSY_LINE>,
+    /// A line began during the last search and has not ended yet.
+    busy_pending: bool,
+}
+
+/// The service's side of a running search: polls the link for `stop` and the clock
+/// for the deadline, and streams `info` lines.
+struct SearchPoll<'a, L: SerialLink, C: Clock> {
+    link: &'a mut L,
+    clock: &'a C,
+    busy: &'a mut LineReader<BUSY_LINE>,
+    busy_pending: &'a mut bool,
+    start: u64,
+    deadline: Option<u64>,
+    info: bool,
+    stopped: bool,
+}
+
+impl<L: SerialLink, C: Clock> Poll for SearchPoll<'_, L, C> {
+    fn poll(&mut self, _nodes: u64) -> bool {
+        while !self.stopped {
+            let Some(byte) = self.link.read_byte() else {
+                break;
+            };
+            *self.busy_pending = !matches!(byte, b'\n' | b'\r');
+            match self.busy.push(byte) {
+                Some(LineEvent::Line("stop")) => self.stopped = true,
+                Some(_) => error(
+                    self.link,
+                    ErrorCode::Busy,
+                    &"search in progress; send 'stop'",
+                ),
+                None => {}
+            }
+        }
+        if let Some(deadline) = self.deadline
+            && self.clock.ticks() >= deadline
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn info(&mut self, reply: &EngineReply) {
+        if self.info {
+            let ticks = self.clock.ticks().wrapping_sub(self.start);
+            let mut out = Out(self.link);
+            let _ = write!(
+                out,
+                "info depth={} score={} nodes={} ticks={}",
+                reply.depth, reply.score, reply.nodes, ticks
+            );
+            if !reply.pv.is_empty() {
+                let _ = write!(out, " pv {}", reply.pv);
+            }
+            let _ = out.write_str("\n");
+        }
+    }
+}
+
+impl<L: SerialLink, C: Clock, M: MemoryProbe> Service<L, C, M> {
+    /// A service for the board called `board` (reported by `hello`).
+    pub fn new(link: L, clock: C, memory: M, board: &'static str) -> Self {
+        Self {
+            link,
+            clock,
+            memory,
+            board,
+            reader: LineReader::new(),
+            busy: LineReader::new(),
+            busy_pending: false,
+        }
+    }
+
+    /// The serial link (for the host, which inspects what was written).
+    pub fn link_mut(&mut self) -> &mut L {
+        &mut self.link
+    }
+
+    /// Reads every waiting byte and serves each completed line.
+    /// Returns `true` if at least one byte was read.
+    pub fn poll(&mut self) -> bool {
+        let mut any = false;
+        while let Some(byte) = self.link.read_byte() {
+            any = true;
+            self.feed(byte);
+        }
+        any
+    }
+
+    /// Serves forever (board main loop); `idle` runs when no byte is waiting (e.g. WFI).
+    pub fn run(&mut self, mut idle: impl FnMut()) -> ! {
+        loop {
+            if !self.poll() {
+                idle();
+            }
+        }
+    }
+
+    fn feed(&mut self, byte: u8) {
+        if self.busy_pending {
+            // The rest of a line that began while a search ran.
+            self.busy_pending = !matches!(byte, b'\n' | b'\r');
+            match self.busy.push(byte) {
+                Some(LineEvent::Line("stop")) => {
+                    error(&mut self.link, ErrorCode::Idle, &"no search is running")
+                }
+                Some(_) => error(
+                    &mut self.link,
+                    ErrorCode::Busy,
+                    &"line began during a search",
+                ),
+                None => {}
+            }
+            return;
+        }
+        let Self {
+            link,
+            clock,
+            memory,
+            board,
+            reader,
+            busy,
+            busy_pending,
+        } = self;
+        match reader.push(byte) {
+            None => {}
+            Some(LineEvent::TooLong) => error(
+                link,
+                ErrorCode::TooLong,
+                &format_args!("lines are at most {MAX_LINE} bytes"),
+            ),
+            Some(LineEvent::BadByte(b)) => error(
+                link,
+                ErrorCode::BadByte,
+                &format_args!("byte {b:#04x} is not printable ASCII"),
+            ),
+            Some(LineEvent::Line(line)) => {
+                let mut ctx = Context {
+                    link,
+                    clock,
+                    memory,
+                    board,
+                    busy,
+                    busy_pending,
+                };
+                ctx.serve(line);
+            }
+        }
+    }
+}
+
+/// Borrowed pieces of the service while one line is served.
+struct Context<'a, L: SerialLink, C: Clock, M: MemoryProbe> {
+    link: &'a mut L,
+    clock: &'a C,
+    memory: &'a mut M,
+    board: &'a str,
+    busy: &'a mut LineReader<BUSY_LINE>,
+    busy_pending: &'a mut bool,
+}
+
+impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, L, C, M> {
+    fn serve(&mut self, line: &str) {
+        let command = match parse_command(line) {
+            Ok(c) => c,
+            Err((code, message)) => return error(self.link, code, &message),
+        };
+        match command {
+            Command::Hello => {
+                let _ = writeln!(
+                    Out(self.link),
+                    "hello sente board={} fw={} proto={} hz={} ram={} static={} games={}",
+                    self.board,
+                    crate::VERSION,
+                    PROTOCOL_VERSION,
+                    self.clock.hz(),
+                    self.memory.ram_bytes(),
+                    self.memory.static_bytes(),
+                    GAMES
+                );
+            }
+            Command::Ping => self.link.write_bytes(b"pong\n"),
+            Command::Help => self.link.write_bytes(
+                b"help hello | ping | go <game> [depth=N nodes=N movetime=MS level=N seed=N info=0|1] pos <position> | perft <game> depth=N pos <position> | stop | panic\n",
+            ),
+            Command::Stop => error(self.link, ErrorCode::Idle, &"no search is running"),
+            Command::Panic => panic!("requested by the 'panic' command"),
+            Command::Go { game, options, position } => self.go(game, options, position),
+            Command::Perft { game, depth, position } => self.perft(game, depth, position),
+        }
+    }
+
+    fn go(&mut self, game: &str, options: GoOptions, position: &str) {
+        let hz = u64::from(self.clock.hz());
+        let ticks = u64::from(options.movetime_ms) * hz / 1000;
+        let mut limits = options.limits;
+        limits.ticks = ticks;
+        let request = EngineRequest {
+            position,
+            limits,
+            level: options.level,
+            seed: options.seed,
+        };
+        self.memory.begin();
+        self.clock.align();
+        let start = self.clock.ticks();
+        let mut poll = SearchPoll {
+            link: self.link,
+            clock: self.clock,
+            busy: self.busy,
+            busy_pending: self.busy_pending,
+            start,
+            deadline: (ticks > 0).then_some(start.saturating_add(ticks)),
+            info: options.info,
+            stopped: false,
+        };
+        let result = dispatch_search(game, &request, &mut poll);
+        let elapsed = self.clock.ticks().wrapping_sub(start);
+        let stack = self.memory.peak_stack();
+        match result {
+            None => error(
+                self.link,
+                ErrorCode::UnknownGame,
+                &format_args!("games: {GAMES}"),
+            ),
+            Some(Err(e)) => error(self.link, ErrorCode::BadPosition, &e),
+            Some(Ok(reply)) => {
+                let mut out = Out(self.link);
+                let _ = write!(
+                    out,
+                    "bestmove {} score={} depth={} nodes={} ticks={} stack={}",
+                    reply.best, reply.score, reply.depth, reply.nodes, elapsed, stack
+                );
+                if !reply.pv.is_empty() {
+                    let _ = write!(out, " pv {}", reply.pv);
+                }
+                let _ = out.write_str("\n");
+            }
+        }
+    }
+
+    fn perft(&mut self, game: &str, depth: u8, position: &str) {
+        self.memory.begin();
+        self.clock.align();
+        let start = self.clock.ticks();
+        let result = dispatch_perft(game, position, depth);
+        let elapsed = self.clock.ticks().wrapping_sub(start);
+        let stack = self.memory.peak_stack();
+        match result {
+            None => error(
+                self.link,
+                ErrorCode::UnknownGame,
+                &format_args!("games: {GAMES}"),
+            ),
+            Some(Err(e)) => error(self.link, ErrorCode::BadPosition, &e),
+            Some(Ok(nodes)) => {
+                let _ = writeln!(
+                    Out(self.link),
+                    "perft nodes={nodes} ticks={elapsed} stack={stack}"
+                );
+            }
+        }
+    }
+}

@@ -1,2 +1,0 @@
-//! micro:bit v1 board binary (filled in below).
-fn main() {}

@@ -1,0 +1,277 @@
+//! Links to a board: a serial port (a real micro:bit or QEMU's pty) or the firmware
+//! library's service loop running in a thread of this process (the host engine).
+
+use std::io::{self, Read, Write};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use sente_firmware::clock::{Clock, MemoryProbe, SerialLink};
+use sente_firmware::service::Service;
+
+/// A line-oriented link to something that speaks protocol v1.
+pub trait Board: Send {
+    /// Sends one request line (the newline is added).
+    fn send_line(&mut self, line: &str) -> io::Result<()>;
+    /// The next reply line, or `None` after `timeout` without one.
+    /// An error means the board is gone (unplugged, QEMU killed, thread ended).
+    fn recv_line(&mut self, timeout: Duration) -> io::Result<Option<String>>;
+    /// Sends raw bytes (robustness tests send garbage).
+    fn send_raw(&mut self, bytes: &[u8]) -> io::Result<()>;
+    /// What this board is, for status lines (`host`, `/dev/ttyACM0`…).
+    fn describe(&self) -> String;
+}
+
+fn gone(what: &str) -> io::Error {
+    io::Error::new(io::ErrorKind::BrokenPipe, format!("board gone: {what}"))
+}
+
+/// A board on a serial port, 115200 8N1.
+pub struct SerialBoard {
+    port: Box<dyn serialport::SerialPort>,
+    path: String,
+    pending: Vec<u8>,
+}
+
+impl SerialBoard {
+    /// Opens the port (does not talk to the board yet; see [`SerialBoard::handshake`]).
+    pub fn open(path: &str) -> io::Result<Self> {
+        let port = serialport::new(path, 115_200)
+            .timeout(Duration::from_millis(20))
+            .open()
+            .map_err(|e| io::Error::other(format!("cannot open serial port {path}: {e}")))?;
+        Ok(Self {
+            port,
+            path: path.to_string(),
+            pending: Vec::new(),
+        })
+    }
+
+    /// Sends `ping` until the board answers `pong` (bytes sent before the board or QEMU
+    /// listens are dropped, so waiting for a banner would not work). Stale output is discarded.
+    pub fn handshake(&mut self, timeout: Duration) -> io::Result<()> {
+        let deadline = Instant::now() + timeout;
+        while Instant::now() < deadline {
+            self.send_line("ping")?;
+            let wait = Instant::now() + Duration::from_millis(400);
+            while Instant::now() < wait {
+                if let Some(line) = self.recv_line(Duration::from_millis(100))?
+                    && line == "pong"
+                {
+                    // Drain anything else the board still had to say.
+                    while self.recv_line(Duration::from_millis(50))?.is_some() {}
+                    return Ok(());
+                }
+            }
+        }
+        Err(io::Error::new(
+            io::ErrorKind::TimedOut,
+            format!(
+                "no answer to 'ping' on {} within {:?}: is a Sente board connected?",
+                self.path, timeout
+            ),
+        ))
+    }
+}
+
+impl Board for SerialBoard {
+    fn send_line(&mut self, line: &str) -> io::Result<()> {
+        let mut bytes = Vec::with_capacity(line.len() + 1);
+        bytes.extend_from_slice(line.as_bytes());
+        bytes.push(b'\n');
+        self.send_raw(&bytes)
+    }
+
+    fn send_raw(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.port
+            .write_all(bytes)
+            .map_err(|e| gone(&format!("{}: {e}", self.path)))?;
+        self.port
+            .flush()
+            .map_err(|e| gone(&format!("{}: {e}", self.path)))
+    }
+
+    fn recv_line(&mut self, timeout: Duration) -> io::Result<Option<String>> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            if let Some(i) = self.pending.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = self.pending.drain(..=i).collect();
+                let text = String::from_utf8_lossy(&line).trim().to_string();
+                if text.is_empty() {
+                    continue;
+                }
+                return Ok(Some(text));
+            }
+            if Instant::now() >= deadline {
+                return Ok(None);
+            }
+            let mut buf = [0u8; 512];
+            match self.port.read(&mut buf) {
+                Ok(0) => return Err(gone(&self.path)),
+                Ok(n) => self.pending.extend_from_slice(&buf[..n]),
+                Err(e) if e.kind() == io::ErrorKind::TimedOut => {}
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(gone(&format!("{}: {e}", self.path))),
+            }
+        }
+    }
+
+    fn describe(&self) -> String {
+        self.path.clone()
+    }
+}
+
+/// The host's clock: microseconds since the service started.
+struct HostClock(Instant);
+
+impl Clock for HostClock {
+    fn ticks(&self) -> u64 {
+        self.0.elapsed().as_micros() as u64
+    }
+    fn hz(&self) -> u32 {
+        1_000_000
+    }
+}
+
+/// The host does not measure stack use.
+struct NoProbe;
+
+impl MemoryProbe for NoProbe {
+    fn begin(&mut self) {}
+    fn peak_stack(&self) -> u32 {
+        0
+    }
+    fn ram_bytes(&self) -> u32 {
+        0
+    }
+    fn static_bytes(&self) -> u32 {
+        0
+    }
+}
+
+/// The in-process link: bytes from a channel, replies out through a channel.
+struct ChannelLink {
+    input: Receiver<u8>,
+    peeked: Option<u8>,
+    output: Sender<Vec<u8>>,
+    closed: bool,
+}
+
+impl ChannelLink {
+    /// Blocks until a byte arrives; `false` once the other side has hung up.
+    fn wait(&mut self) -> bool {
+        match self.input.recv() {
+            Ok(b) => {
+                self.peeked = Some(b);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+}
+
+impl SerialLink for ChannelLink {
+    fn read_byte(&mut self) -> Option<u8> {
+        if let Some(b) = self.peeked.take() {
+            return Some(b);
+        }
+        match self.input.try_recv() {
+            Ok(b) => Some(b),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => {
+                self.closed = true;
+                None
+            }
+        }
+    }
+
+    fn write_bytes(&mut self, bytes: &[u8]) {
+        let _ = self.output.send(bytes.to_vec());
+    }
+}
+
+/// The host engine: the firmware's own service loop in a thread of this process.
+pub struct HostBoard {
+    input: Sender<u8>,
+    output: Receiver<Vec<u8>>,
+    pending: Vec<u8>,
+}
+
+impl Default for HostBoard {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl HostBoard {
+    /// Starts the service thread.
+    pub fn new() -> Self {
+        let (input, rx) = mpsc::channel();
+        let (tx, output) = mpsc::channel();
+        thread::Builder::new()
+            .name("sente-host-engine".into())
+            .spawn(move || {
+                let link = ChannelLink {
+                    input: rx,
+                    peeked: None,
+                    output: tx,
+                    closed: false,
+                };
+                let mut service = Service::new(link, HostClock(Instant::now()), NoProbe, "host");
+                loop {
+                    if !service.poll() && (service.link_mut().closed || !service.link_mut().wait())
+                    {
+                        break;
+                    }
+                }
+            })
+            .expect("spawn the host engine thread");
+        Self {
+            input,
+            output,
+            pending: Vec::new(),
+        }
+    }
+}
+
+impl Board for HostBoard {
+    fn send_line(&mut self, line: &str) -> io::Result<()> {
+        self.send_raw(line.as_bytes())?;
+        self.send_raw(b"\n")
+    }
+
+    fn send_raw(&mut self, bytes: &[u8]) -> io::Result<()> {
+        for &b in bytes {
+            self.input
+                .send(b)
+                .map_err(|_| gone("host engine thread ended"))?;
+        }
+        Ok(())
+    }
+
+    fn recv_line(&mut self, timeout: Duration) -> io::Result<Option<String>> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            if let Some(i) = self.pending.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = self.pending.drain(..=i).collect();
+                let text = String::from_utf8_lossy(&line).trim().to_string();
+                if text.is_empty() {
+                    continue;
+                }
+                return Ok(Some(text));
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.output.recv_timeout(left) {
+                Ok(bytes) => self.pending.extend_from_slice(&bytes),
+                Err(RecvTimeoutError::Timeout) => return Ok(None),
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(gone("host engine thread ended"));
+                }
+            }
+        }
+    }
+
+    fn describe(&self) -> String {
+        "host".to_string()
+    }
+}

@@ -1,0 +1,265 @@
+//! Hardware-in-the-loop: scenarios, board-versus-host comparison, transcripts and reports.
+//!
+//! A scenario is a request line. The board and the host engine (the same library
+//! code) each answer it; move, score, depth, nodes and principal variation must be
+//! equal, and the board's ticks and peak stack must stay within the suite's budget.
+
+use serde::{Deserialize, Serialize};
+
+use crate::reply::ReplyLine;
+
+/// One scenario: a name and the request line sent verbatim.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scenario {
+    /// Name (unique in its suite).
+    pub name: String,
+    /// Request line.
+    pub request: String,
+}
+
+/// Limits every scenario of a suite must stay within on the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Budget {
+    /// Most board ticks for one request (16,000,000 = 1 s on the micro:bit).
+    pub ticks: u64,
+    /// Most RAM in bytes: statics plus peak stack.
+    pub ram: u32,
+}
+
+/// A suite file: a budget line and scenario lines.
+///
+/// ```text
+/// # comment
+/// budget ticks=16000000 ram=8192
+/// empty board: go ttt pos .........
+/// ```
+pub fn parse_suite(text: &str) -> Result<(Budget, Vec<Scenario>), String> {
+    let mut budget = None;
+    let mut scenarios: Vec<Scenario> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("budget ") {
+            let fields = ReplyLine::parse(&format!("budget {rest}"));
+            budget = Some(Budget {
+                ticks: fields
+                    .num("ticks")
+                    .ok_or(format!("line {}: budget needs ticks=", i + 1))?,
+                ram: fields
+                    .num("ram")
+                    .ok_or(format!("line {}: budget needs ram=", i + 1))?,
+            });
+            continue;
+        }
+        let (name, request) = line
+            .split_once(": ")
+            .ok_or(format!("line {}: expected '<name>: <request>'", i + 1))?;
+        if scenarios.iter().any(|s| s.name == name) {
+            return Err(format!("line {}: duplicate scenario name {name:?}", i + 1));
+        }
+        scenarios.push(Scenario {
+            name: name.trim().to_string(),
+            request: request.trim().to_string(),
+        });
+    }
+    Ok((
+        budget.ok_or("missing 'budget ticks=N ram=N' line")?,
+        scenarios,
+    ))
+}
+
+/// Fields that must be equal between board and host for a final reply.
+const COMPARED: [&str; 3] = ["score", "depth", "nodes"];
+
+/// Compares a board reply with the host's; `None` when they agree.
+pub fn compare(board: &ReplyLine, host: &ReplyLine) -> Option<String> {
+    if board.kind != host.kind {
+        return Some(format!(
+            "board said {:?}, host said {:?}",
+            board.raw, host.raw
+        ));
+    }
+    if board.kind == "error" {
+        return (board.words.first() != host.words.first())
+            .then(|| format!("error codes differ: {:?} vs {:?}", board.raw, host.raw));
+    }
+    if board.words != host.words {
+        return Some(format!(
+            "move differs: board {:?}, host {:?}",
+            board.words, host.words
+        ));
+    }
+    for key in COMPARED {
+        if board.fields.get(key) != host.fields.get(key) {
+            return Some(format!(
+                "{key} differs: board {:?}, host {:?}",
+                board.fields.get(key),
+                host.fields.get(key)
+            ));
+        }
+    }
+    (board.pv != host.pv).then(|| format!("pv differs: board {:?}, host {:?}", board.pv, host.pv))
+}
+
+/// Replaces the timing and memory fields (which differ between runs and boards)
+/// with placeholders, for snapshots.
+pub fn redact(line: &str) -> String {
+    line.split(' ')
+        .map(|word| match word.split_once('=') {
+            Some((k @ ("ticks" | "stack" | "ram" | "static" | "hz" | "board"), _)) => {
+                format!("{k}=[{k}]")
+            }
+            _ => word.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// One row of the HIL report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Row {
+    /// Suite (game) name.
+    pub suite: String,
+    /// Scenario name.
+    pub name: String,
+    /// The request line.
+    pub request: String,
+    /// The board's final reply.
+    pub board: String,
+    /// The host engine's final reply.
+    pub host: String,
+    /// Board ticks for the request.
+    pub ticks: u64,
+    /// Peak stack bytes on the board.
+    pub stack: u32,
+    /// Static RAM bytes of the firmware.
+    pub statics: u32,
+    /// Depth reached (0 when not a search).
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The suite's budget.
+    pub budget: Budget,
+    /// What went wrong, if anything.
+    pub problem: Option<String>,
+}
+
+impl Row {
+    /// Checks the row: agreement with the host, then the budget.
+    pub fn check(&mut self, board: &ReplyLine, host: &ReplyLine) {
+        self.problem = compare(board, host);
+        if self.problem.is_none() {
+            let ram = self.statics + self.stack;
+            if self.ticks > self.budget.ticks {
+                self.problem = Some(format!(
+                    "{} ticks over the budget of {}",
+                    self.ticks, self.budget.ticks
+                ));
+            } else if ram > self.budget.ram {
+                self.problem = Some(format!(
+                    "{ram} bytes of RAM over the budget of {}",
+                    self.budget.ram
+                ));
+            }
+        }
+    }
+}
+
+/// Renders rows as a Markdown report.
+pub fn markdown(rows: &[Row], title: &str) -> String {
+    let failed = rows.iter().filter(|r| r.problem.is_some()).count();
+    let mut s = format!(
+        "# HIL report: {title}\n\n{} scenarios, {} passed, {} failed.\n\n\
+         Ticks are board clock ticks (16 MHz on the micro:bit; in QEMU with `-icount shift=6` one tick per instruction).\n\
+         RAM = statics + peak stack of the whole firmware during the request.\n\n\
+         | suite | scenario | result | move | score | depth | nodes | ticks | ms @16 MHz | stack | RAM | budget ticks / RAM |\n\
+         |---|---|---|---|---|---|---|---|---|---|---|---|\n",
+        rows.len(),
+        rows.len() - failed,
+        failed
+    );
+    for r in rows {
+        let reply = ReplyLine::parse(&r.board);
+        let mv = reply
+            .words
+            .first()
+            .cloned()
+            .unwrap_or_else(|| reply.kind.clone());
+        s.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {:.1} | {} | {} | {} / {} |\n",
+            r.suite,
+            r.name,
+            r.problem
+                .as_deref()
+                .map_or("ok".to_string(), |p| format!("**FAIL** {p}")),
+            mv,
+            reply.fields.get("score").map_or("", String::as_str),
+            r.depth,
+            r.nodes,
+            r.ticks,
+            r.ticks as f64 / 16_000.0,
+            r.stack,
+            r.statics + r.stack,
+            r.budget.ticks,
+            r.budget.ram
+        ));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suite_files_parse_and_reject_mistakes() {
+        let (b, s) = parse_suite("# x\nbudget ticks=10 ram=20\na: go ttt pos .........\n").unwrap();
+        assert_eq!((b.ticks, b.ram), (10, 20));
+        assert_eq!(s[0].request, "go ttt pos .........");
+        assert!(parse_suite("a: go\n").is_err());
+        assert!(parse_suite("budget ticks=1 ram=1\na: x\na: y\n").is_err());
+        assert!(parse_suite("budget ticks=1 ram=1\nno colon\n").is_err());
+    }
+
+    #[test]
+    fn comparison_ignores_timing_but_not_results() {
+        let a = ReplyLine::parse("bestmove b2 score=0 depth=9 nodes=10 ticks=5 stack=9 pv b2 a3");
+        let b = ReplyLine::parse("bestmove b2 score=0 depth=9 nodes=10 ticks=7 stack=0 pv b2 a3");
+        assert_eq!(compare(&a, &b), None);
+        let c = ReplyLine::parse("bestmove b2 score=0 depth=9 nodes=11 ticks=7 stack=0 pv b2 a3");
+        assert!(compare(&a, &c).unwrap().contains("nodes"));
+        let d = ReplyLine::parse("bestmove a1 score=0 depth=9 nodes=10 ticks=7 stack=0 pv a1");
+        assert!(compare(&a, &d).is_some());
+        assert_eq!(
+            redact("bestmove b2 ticks=55 stack=9 pv b2"),
+            "bestmove b2 ticks=[ticks] stack=[stack] pv b2"
+        );
+    }
+
+    #[test]
+    fn budget_breaches_are_reported() {
+        let line =
+            ReplyLine::parse("bestmove b2 score=0 depth=9 nodes=10 ticks=50 stack=900 pv b2");
+        let mut row = Row {
+            suite: "ttt".into(),
+            name: "x".into(),
+            request: String::new(),
+            board: line.raw.clone(),
+            host: line.raw.clone(),
+            ticks: 50,
+            stack: 900,
+            statics: 200,
+            depth: 9,
+            nodes: 10,
+            budget: Budget {
+                ticks: 100,
+                ram: 1000,
+            },
+            problem: None,
+        };
+        row.check(&line, &line);
+        assert!(row.problem.unwrap().contains("RAM"));
+    }
+}

@@ -1,0 +1,9 @@
+//! Sente on the host: board links (serial, simulated, in-process), the engine
+//! adapter that speaks protocol v1 to any of them, the TUI and the match runner.
+#![warn(missing_docs)]
+
+pub mod board;
+pub mod engine;
+pub mod hil;
+pub mod reply;
+pub mod sim;

@@ -1,0 +1,308 @@
+//! HIL suites: the firmware on a board (QEMU or a real micro:bit) against the host engine.
+//!
+//! Run through `cargo xtask hil`, which builds the firmware, starts QEMU or flashes a
+//! board, and passes its serial port in `SENTE_HIL_PORT`. Every transcript is an insta
+//! snapshot with the timing and memory fields redacted; every final reply must equal the
+//! host engine's, and ticks and RAM must stay within each suite's budget.
+
+use std::path::PathBuf;
+use std::sync::{Mutex, MutexGuard, OnceLock};
+use std::time::{Duration, Instant};
+
+use sente::board::{HostBoard, SerialBoard};
+use sente::engine::EngineLink;
+use sente::hil::{Row, parse_suite, redact};
+use sente::reply::ReplyLine;
+use sente_tests::read_suite;
+
+const TIMEOUT: Duration = Duration::from_secs(120);
+
+struct Rig {
+    board: EngineLink,
+    host: EngineLink,
+    statics: u32,
+    rows_dir: PathBuf,
+    filter: Option<String>,
+}
+
+fn env(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.is_empty())
+}
+
+fn rig() -> MutexGuard<'static, Rig> {
+    static RIG: OnceLock<Mutex<Rig>> = OnceLock::new();
+    RIG.get_or_init(|| {
+        let port = env("SENTE_HIL_PORT")
+            .expect("SENTE_HIL_PORT is not set: run the HIL suites with `cargo xtask hil`");
+        let mut serial = SerialBoard::open(&port).expect("open the board's serial port");
+        serial
+            .handshake(Duration::from_secs(10))
+            .expect("board answers ping");
+        Mutex::new(Rig {
+            board: EngineLink::new(Box::new(serial)),
+            host: EngineLink::new(Box::new(HostBoard::new())),
+            statics: env("SENTE_HIL_STATICS")
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(0),
+            rows_dir: PathBuf::from(
+                env("SENTE_HIL_ROWS").unwrap_or_else(|| "target/hil/rows".into()),
+            ),
+            filter: env("SENTE_HIL_TESTS"),
+        })
+    })
+    .lock()
+    .unwrap_or_else(|e| e.into_inner())
+}
+
+fn transcript_lines(lines: &[ReplyLine]) -> String {
+    lines
+        .iter()
+        .map(|l| format!("< {}\n", redact(&l.raw)))
+        .collect()
+}
+
+/// Runs one scenario suite: board and host answer every request; rows and transcript out.
+fn run_suite(suite: &str) {
+    let (budget, scenarios) = parse_suite(&read_suite(suite)).expect("suite file parses");
+    let mut rig = rig();
+    let mut rows = Vec::new();
+    let mut transcript = String::new();
+    let filter = rig.filter.clone();
+    for scenario in scenarios
+        .iter()
+        .filter(|s| filter.as_ref().is_none_or(|f| s.name.contains(f.as_str())))
+    {
+        let board = rig.board.exchange(&scenario.request, TIMEOUT, &mut |_| {});
+        let board = board.unwrap_or_else(|e| panic!("{suite}/{}: board: {e}", scenario.name));
+        let host = rig
+            .host
+            .exchange(&scenario.request, TIMEOUT, &mut |_| {})
+            .expect("host engine answers");
+        let (b, h) = (
+            board.last().expect("final line"),
+            host.last().expect("final line"),
+        );
+        let mut row = Row {
+            suite: suite.to_string(),
+            name: scenario.name.clone(),
+            request: scenario.request.clone(),
+            board: b.raw.clone(),
+            host: h.raw.clone(),
+            ticks: b.num("ticks").unwrap_or(0),
+            stack: b.num("stack").unwrap_or(0),
+            statics: rig.statics,
+            depth: b.num("depth").unwrap_or(0),
+            nodes: b.num("nodes").unwrap_or(0),
+            budget,
+            problem: None,
+        };
+        row.check(b, h);
+        // Streamed info lines must agree too (same iterations, same order).
+        let infos = |lines: &[ReplyLine]| -> Vec<String> {
+            lines
+                .iter()
+                .filter(|l| l.kind == "info")
+                .map(|l| redact(&l.raw))
+                .collect()
+        };
+        if row.problem.is_none() && infos(&board) != infos(&host) {
+            row.problem = Some("info lines differ from the host's".into());
+        }
+        transcript.push_str(&format!(
+            "# {}\n> {}\n{}",
+            scenario.name,
+            scenario.request,
+            transcript_lines(&board)
+        ));
+        rows.push(row);
+    }
+    std::fs::create_dir_all(&rig.rows_dir).expect("rows dir");
+    let path = rig.rows_dir.join(format!("{suite}.json"));
+    std::fs::write(
+        &path,
+        serde_json::to_string_pretty(&rows).expect("rows serialize"),
+    )
+    .expect("write rows");
+    drop(rig);
+    let failures: Vec<String> = rows
+        .iter()
+        .filter_map(|r| {
+            r.problem.as_ref().map(|p| {
+                format!(
+                    "{}: {p}\n    board: {}\n    host:  {}",
+                    r.name, r.board, r.host
+                )
+            })
+        })
+        .collect();
+    assert!(!rows.is_empty(), "no scenario selected");
+    assert!(
+        failures.is_empty(),
+        "{} of {} scenarios failed:\n{}",
+        failures.len(),
+        rows.len(),
+        failures.join("\n")
+    );
+    if filter.is_none() {
+        insta::assert_snapshot!(suite, transcript);
+    }
+}
+
+#[test]
+fn ttt() {
+    run_suite("ttt");
+}
+
+/// Sends raw bytes to the board and the host engine and collects one final reply per
+/// expected answer; each must start with the expected text, and the board's must equal
+/// the host's (timing redacted). Returns the transcript.
+fn exchange_both(
+    rig: &mut Rig,
+    label: &str,
+    bytes: &[u8],
+    expected: &[&str],
+) -> (String, Vec<ReplyLine>) {
+    let board = answers(&mut rig.board, bytes, expected.len());
+    let host = answers(&mut rig.host, bytes, expected.len());
+    for (i, want) in expected.iter().enumerate() {
+        assert!(
+            board[i].raw.starts_with(want),
+            "{label}: board answered {:?}, expected {want:?}",
+            board[i].raw
+        );
+        assert_eq!(
+            redact(&board[i].raw),
+            redact(&host[i].raw),
+            "{label}: board and host differ"
+        );
+    }
+    let escaped = bytes.escape_ascii().to_string();
+    let shown = if escaped.len() > 60 {
+        format!("{}… ({} bytes)", &escaped[..40], bytes.len())
+    } else {
+        escaped
+    };
+    let transcript = format!("# {label}\n> \"{shown}\"\n{}", transcript_lines(&board));
+    (transcript, board)
+}
+
+fn answers(link: &mut EngineLink, bytes: &[u8], count: usize) -> Vec<ReplyLine> {
+    link.board().send_raw(bytes).expect("send");
+    (0..count)
+        .map(|_| {
+            link.collect(TIMEOUT, &mut |_| {})
+                .expect("an answer")
+                .pop()
+                .expect("a final line")
+        })
+        .collect()
+}
+
+/// Robustness: garbage, overlong lines, unknown and truncated requests, requests and
+/// `stop` mid-search, and the panic path. Every answer is the documented one, and the
+/// board keeps serving.
+#[test]
+fn protocol() {
+    let mut rig = rig();
+    let rig = &mut *rig;
+    let mut t = String::new();
+    let full = b"go ttt pos .../.../...\n";
+    let mut steps: Vec<(&str, Vec<u8>, Vec<&str>)> = vec![
+        (
+            "garbage bytes",
+            b"\x00\x01\xfe\xff\x1b[A garbage\n".to_vec(),
+            vec!["error bad-byte"],
+        ),
+        ("served after garbage", b"ping\n".to_vec(), vec!["pong"]),
+        (
+            "unknown command",
+            b"fly me to the moon\n".to_vec(),
+            vec!["error unknown-command"],
+        ),
+        (
+            "truncated position",
+            b"go ttt pos x.o/.x\n".to_vec(),
+            vec!["error bad-position"],
+        ),
+        (
+            "truncated options",
+            b"go ttt dep\n".to_vec(),
+            vec!["error syntax"],
+        ),
+        ("stop while idle", b"stop\n".to_vec(), vec!["error idle"]),
+        (
+            "request mid-search",
+            [&full[..], b"ping\n"].concat(),
+            vec!["error busy", "bestmove b2 score=0 depth=9"],
+        ),
+        (
+            "valid request after all that",
+            b"go ttt pos .../.x./...\n".to_vec(),
+            vec!["bestmove"],
+        ),
+    ];
+    let mut long = vec![b'a'; 10 * 1024];
+    long.push(b'\n');
+    steps.insert(2, ("10 KB line", long, vec!["error too-long"]));
+    steps.insert(
+        3,
+        (
+            "served after the long line",
+            b"go ttt pos x../.../...\n".to_vec(),
+            vec!["bestmove"],
+        ),
+    );
+    for (label, bytes, expected) in &steps {
+        t.push_str(&exchange_both(rig, label, bytes, expected).0);
+    }
+
+    // `stop` mid-search: when it is seen depends on timing, so only the board is checked,
+    // and only for stopping early with a legal move.
+    let full_nodes: u64 = answers(&mut rig.host, full, 1)[0]
+        .num("nodes")
+        .expect("nodes");
+    let stopped = answers(&mut rig.board, &[&full[..], b"stop\n"].concat(), 1).remove(0);
+    let nodes: u64 = stopped.num("nodes").expect("nodes");
+    assert_eq!(stopped.kind, "bestmove", "{}", stopped.raw);
+    assert!(
+        nodes < full_nodes,
+        "stop did not end the search early: {}",
+        stopped.raw
+    );
+    assert!(
+        stopped.words.first().is_some_and(|m| m.len() == 2),
+        "{}",
+        stopped.raw
+    );
+    t.push_str(&format!("# stop mid-search\n> \"go ttt pos .../.../...\\nstop\\n\"\n< bestmove (stopped early: {})\n", nodes < full_nodes));
+
+    // The panic path: the board reports, restarts, and serves again (board only).
+    if std::env::var("SENTE_HIL_KIND").is_ok_and(|k| k != "host") {
+        let panic = answers(&mut rig.board, b"panic\n", 1).remove(0);
+        assert!(panic.raw.starts_with("error panic"), "{}", panic.raw);
+        t.push_str(&format!(
+            "# panic path\n> \"panic\\n\"\n< {}\n",
+            redact(&panic.raw)
+        ));
+        let start = Instant::now();
+        let back = loop {
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "board did not come back after the panic"
+            );
+            rig.board.board().send_line("ping").expect("send");
+            if let Ok(Some(line)) = rig.board.board().recv_line(Duration::from_millis(300))
+                && line == "pong"
+            {
+                break line;
+            }
+        };
+        while let Ok(Some(_)) = rig.board.board().recv_line(Duration::from_millis(100)) {}
+        t.push_str(&format!(
+            "# served after the restart\n> \"ping\\n\"\n< {back}\n"
+        ));
+        let hello = rig.board.hello().expect("hello after restart");
+        t.push_str(&format!("< {}\n", redact(&hello.raw)));
+    }
+    insta::assert_snapshot!("protocol", t);
+}
