@@ -5,5 +5,7 @@
 pub mod board;
 pub mod engine;
 pub mod hil;
+pub mod matches;
 pub mod reply;
 pub mod sim;
+pub mod tui;

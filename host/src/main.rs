@@ -1,1 +1,128 @@
-fn main() {}
+//! `sente`: play in the terminal (`sente`), or let two engines play (`sente match`).
+
+use std::process::ExitCode;
+
+use anyhow::bail;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use sente::matches::{self, MatchOptions};
+use sente::tui::{self, app::Opponent, app::Settings, view::GameKind};
+
+/// Board games against a micro:bit engine: the TUI, or engine matches.
+#[derive(Parser, Debug)]
+#[command(name = "sente", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+/// Options of the TUI; those given skip the start screen's questions.
+#[derive(Args, Debug)]
+struct PlayArgs {
+    /// Game to play (ttt = tic-tac-toe).
+    #[arg(long)]
+    game: Option<String>,
+    /// Opponent: host (engine in this process), sim (simulated board in QEMU), human
+    /// (a second person) or a serial port path. Given: the start screen is skipped.
+    #[arg(long, value_name = "PATH|sim|host|human")]
+    board: Option<String>,
+    /// Engine level (0 = the engine's default).
+    #[arg(long, default_value_t = 0)]
+    level: u8,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value_t = First::You)]
+    first: First,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum First {
+    You,
+    Engine,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Two engines play a series of games; prints each game and the white engine's score.
+    Match(MatchArgs),
+}
+
+/// `sente match` options.
+#[derive(Args, Debug)]
+struct MatchArgs {
+    /// Game (ttt).
+    #[arg(long, default_value = "ttt")]
+    game: String,
+    /// The engine scored: host, sim or a serial port path. Moves first in odd games.
+    #[arg(long, default_value = "host")]
+    white: String,
+    /// Its opponent: host, sim or a serial port path. Moves first in even games.
+    #[arg(long, default_value = "host")]
+    black: String,
+    /// Number of games.
+    #[arg(long, default_value_t = 10)]
+    games: u32,
+    /// Seed for the random opening plies.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Level of the white engine.
+    #[arg(long, default_value_t = 0)]
+    level_white: u8,
+    /// Level of the black engine.
+    #[arg(long, default_value_t = 0)]
+    level_black: u8,
+    /// Depth limit per move (0 = none).
+    #[arg(long, default_value_t = 0)]
+    depth: u8,
+    /// Node limit per move (0 = none).
+    #[arg(long, default_value_t = 0)]
+    nodes: u64,
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sente: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Some(Command::Match(m)) => matches::main(&MatchOptions {
+            game: m.game,
+            white: m.white,
+            black: m.black,
+            games: m.games,
+            seed: m.seed,
+            level_white: m.level_white,
+            level_black: m.level_black,
+            depth: m.depth,
+            nodes: m.nodes,
+        }),
+        None => {
+            let p = cli.play;
+            let game = match p.game.as_deref() {
+                None => GameKind::TicTacToe,
+                Some(name) => match GameKind::from_name(name) {
+                    Some(g) => g,
+                    None => bail!("unknown game {name:?}; the TUI plays: ttt"),
+                },
+            };
+            let opponent = match p.board.as_deref() {
+                None => Opponent::Host,
+                Some("human") => Opponent::Human,
+                Some(spec) => Opponent::from_spec(spec),
+            };
+            let settings = Settings {
+                game,
+                opponent,
+                engine_first: p.first == First::Engine,
+                level: p.level,
+            };
+            tui::run(settings, p.board.is_some())
+        }
+    }
+}

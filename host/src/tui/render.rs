@@ -1,0 +1,510 @@
+//! Drawing: the start screen, the game screen (board, status, engine panel, moves)
+//! and the help overlay. Pure functions of the [`App`]; no terminal access.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use sente_firmware::game::{MATE, MATE_BOUND, Outcome};
+
+use super::app::{App, EngineSide, EngineState, Opponent, Play, Screen};
+use super::menu::{Menu, OPPONENTS, Row};
+use super::view::GameKind;
+
+/// Where the parts of the game screen go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayLayout {
+    /// Title bar.
+    pub title: Rect,
+    /// The board's frame.
+    pub board_frame: Rect,
+    /// Where the board widget itself is drawn (also used for mouse hits).
+    pub board: Rect,
+    /// Engine panel.
+    pub engine: Rect,
+    /// Move list.
+    pub moves: Rect,
+    /// Status lines (the state of play, the last message; long ones wrap).
+    pub status: Rect,
+    /// Key hints.
+    pub keys: Rect,
+}
+
+/// Lays out the game screen for a board widget of `board` (width, height).
+pub fn play_layout(screen: Rect, board: (u16, u16)) -> PlayLayout {
+    let [title, main, status, keys] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(0),
+        Constraint::Length(3),
+        Constraint::Length(1),
+    ])
+    .areas(screen);
+    let [left, right] =
+        Layout::horizontal([Constraint::Length(board.0 + 4), Constraint::Min(0)]).areas(main);
+    let [board_frame, _] =
+        Layout::vertical([Constraint::Length(board.1 + 2), Constraint::Min(0)]).areas(left);
+    let inner =
+        Rect::new(board_frame.x + 2, board_frame.y + 1, board.0, board.1).intersection(board_frame);
+    let [engine, moves] =
+        Layout::vertical([Constraint::Length(12), Constraint::Min(0)]).areas(right);
+    PlayLayout {
+        title,
+        board_frame,
+        board: inner,
+        engine,
+        moves,
+        status,
+        keys,
+    }
+}
+
+/// Draws the whole app.
+pub fn draw(frame: &mut Frame, app: &App) {
+    match &app.screen {
+        Screen::Menu(menu) => draw_menu(frame, menu),
+        Screen::Play(play) => draw_play(frame, play),
+    }
+    if app.help {
+        draw_help(frame, app.play());
+    }
+}
+
+fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let w = width.min(area.width);
+    let h = height.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+fn draw_menu(frame: &mut Frame, menu: &Menu) {
+    let area = centered(frame.area(), 72, 16);
+    let block = Block::bordered()
+        .title(" Sente ".bold())
+        .title_bottom(Line::from(" ↑↓ choose · ←→ change · Enter start · q quit ").centered());
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let dim = Style::new().fg(Color::DarkGray);
+    let mut lines = vec![
+        Line::from("Play a board game against a micro:bit engine.").italic(),
+        Line::from(""),
+    ];
+    let choice = |selected: bool, text: String| -> Vec<Span<'static>> {
+        if selected {
+            vec![
+                Span::raw("◀ "),
+                Span::styled(text, Style::new().fg(Color::Yellow).bold()),
+                Span::raw(" ▶"),
+            ]
+        } else {
+            vec![Span::raw("  "), Span::raw(text)]
+        }
+    };
+    for row in menu.rows() {
+        let selected = menu.row == row;
+        let marker = if selected { "› " } else { "  " };
+        let (name, mut value): (&str, Vec<Span>) = match row {
+            Row::Game => {
+                let game = GameKind::ALL
+                    .get(menu.game)
+                    .copied()
+                    .unwrap_or(GameKind::TicTacToe);
+                ("Game", choice(selected, game.title().to_string()))
+            }
+            Row::Opponent => (
+                "Opponent",
+                choice(
+                    selected,
+                    OPPONENTS[menu.opponent.min(OPPONENTS.len() - 1)].into(),
+                ),
+            ),
+            Row::Port => {
+                let cursor = if selected { "▏" } else { "" };
+                let mut spans = vec![
+                    Span::raw("  "),
+                    Span::styled(format!("{}{cursor}", menu.port), Style::new().underlined()),
+                ];
+                let found = match menu.ports.len() {
+                    0 => "  (none found: type a path)".to_string(),
+                    n => format!("  (←→: {n} found, Del clears)"),
+                };
+                spans.push(Span::styled(found, dim));
+                ("Port", spans)
+            }
+            Row::First => (
+                "First move",
+                choice(
+                    selected,
+                    if menu.engine_first { "engine" } else { "you" }.into(),
+                ),
+            ),
+            Row::Level => {
+                let text = if menu.level == 0 {
+                    "0 (engine default)".to_string()
+                } else {
+                    menu.level.to_string()
+                };
+                ("Level", choice(selected, text))
+            }
+            Row::Start => {
+                lines.push(Line::from(""));
+                let style = if selected {
+                    Style::new().black().on_yellow().bold()
+                } else {
+                    Style::new().bold()
+                };
+                lines.push(Line::from(vec![
+                    Span::raw(marker),
+                    Span::raw("            "),
+                    Span::styled("[ Start ]", style),
+                ]));
+                continue;
+            }
+        };
+        let label_style = if selected {
+            Style::new().bold()
+        } else {
+            Style::new()
+        };
+        let mut spans = vec![
+            Span::raw(marker),
+            Span::styled(format!("{name:<12}"), label_style),
+        ];
+        spans.append(&mut value);
+        lines.push(Line::from(spans));
+        if row == Row::Game {
+            lines.push(Line::from(Span::styled(
+                format!("                later: {}", GameKind::COMING.join(", ")),
+                dim,
+            )));
+        }
+    }
+    lines.push(Line::from(""));
+    if let Some(e) = &menu.error {
+        lines.push(Line::from(Span::styled(
+            e.clone(),
+            Style::new().fg(Color::Red),
+        )));
+    } else {
+        let hint = match menu.opponent {
+            0 => "The firmware's own engine, running in this process.",
+            1 => "A micro:bit running Sente firmware, over USB serial.",
+            2 => "The firmware in QEMU, started for you (takes a few seconds).",
+            _ => "Two people take turns at this keyboard.",
+        };
+        lines.push(Line::from(Span::styled(hint, dim)));
+    }
+    frame.render_widget(
+        Paragraph::new(lines),
+        inner.inner(ratatui::layout::Margin::new(1, 0)),
+    );
+}
+
+fn draw_play(frame: &mut Frame, play: &Play) {
+    let layout = play_layout(frame.area(), play.view.size());
+    let view = &play.view;
+    let title = format!(
+        " Sente · {} · {} vs {}",
+        view.title(),
+        play.player_label(0),
+        play.player_label(1)
+    );
+    frame.render_widget(
+        Paragraph::new(title).style(Style::new().bold().reversed()),
+        layout.title,
+    );
+    frame.render_widget(Block::bordered().title(" Board "), layout.board_frame);
+    view.render(layout.board, frame.buffer_mut(), play.human_to_move());
+    draw_engine(frame, play, layout.engine);
+    draw_moves(frame, play, layout.moves);
+    frame.render_widget(
+        Paragraph::new(status_lines(play)).wrap(Wrap { trim: true }),
+        layout.status,
+    );
+    let lost = matches!(
+        play.engine.as_ref().map(|e| &e.state),
+        Some(EngineState::Lost(_))
+    );
+    let keys = if lost {
+        " r reconnect · h host engine · u undo · n new game · m menu · ? help · q quit"
+    } else {
+        " u undo · n new game · m menu · ? help · q quit"
+    };
+    frame.render_widget(
+        Paragraph::new(keys).style(Style::new().fg(Color::DarkGray)),
+        layout.keys,
+    );
+}
+
+/// The two status lines: state of play (or the lost board) and the last message.
+fn status_lines(play: &Play) -> Vec<Line<'static>> {
+    let view = &play.view;
+    let red = Style::new().fg(Color::Red).bold();
+    let mut lines = Vec::new();
+    if let Some(engine) = &play.engine
+        && let EngineState::Lost(failure) = &engine.state
+    {
+        let what = play.settings.opponent.label();
+        let why = failure.message().trim_start_matches("board gone: ");
+        let head = if engine.describe.is_empty() {
+            format!("Could not connect to the {what} ({why}).")
+        } else if failure.board_lost() {
+            format!("The {what} is gone ({why}).")
+        } else {
+            format!("The {what} failed ({why}).")
+        };
+        lines.push(Line::from(Span::styled(head, red)));
+        lines.push(Line::from(
+            " The game is kept. r reconnects, h switches to the host engine.",
+        ));
+        return lines;
+    }
+    let main = if let Some(result) = view.result_text() {
+        let who = match (view.outcome(), &play.engine) {
+            (Some(Outcome::Win(p)), Some(e)) if p == e.side => " — the engine wins.",
+            (Some(Outcome::Win(_)), Some(_)) => " — you win!",
+            _ => ".",
+        };
+        Line::from(vec![
+            Span::styled(
+                format!("Game over: {result}"),
+                Style::new().fg(Color::Green).bold(),
+            ),
+            Span::raw(who),
+        ])
+    } else if play.human_to_move() {
+        let side = view.side_name(view.to_move());
+        let who = if play.engine.is_some() {
+            format!("Your turn ({side})")
+        } else {
+            format!("{side} to move")
+        };
+        Line::from(vec![
+            Span::styled(who, Style::new().bold()),
+            Span::raw(format!(": {}.", view.move_hint())),
+        ])
+    } else {
+        let side = play.player_label(view.to_move());
+        let text = match play.engine.as_ref().map(|e| &e.state) {
+            Some(EngineState::Starting) if play.settings.opponent == Opponent::Sim => {
+                "starting simulated board…".to_string()
+            }
+            Some(EngineState::Starting) => {
+                format!("connecting to {}…", play.settings.opponent.label())
+            }
+            _ => format!("{side} is thinking…"),
+        };
+        Line::from(Span::styled(text, Style::new().fg(Color::Yellow)))
+    };
+    lines.push(main);
+    if let Some(note) = &play.note {
+        let style = if note.error {
+            Style::new().fg(Color::Red)
+        } else {
+            Style::new().fg(Color::Gray)
+        };
+        lines.push(Line::from(Span::styled(note.text.clone(), style)));
+    } else if view.outcome().is_some() {
+        lines.push(Line::from("n starts a new game, u takes back."));
+    } else if let (true, Some(EngineState::Starting)) =
+        (play.human_to_move(), play.engine.as_ref().map(|e| &e.state))
+    {
+        let text = if play.settings.opponent == Opponent::Sim {
+            "starting simulated board… (QEMU)".to_string()
+        } else {
+            format!("connecting to {}…", play.settings.opponent.label())
+        };
+        lines.push(Line::from(Span::styled(
+            text,
+            Style::new().fg(Color::Yellow),
+        )));
+    }
+    lines
+}
+
+/// A score in words, from the engine's point of view.
+pub fn score_words(score: i32) -> String {
+    if score >= MATE_BOUND {
+        format!("{score} (engine wins in {})", plies(MATE - score))
+    } else if score <= -MATE_BOUND {
+        format!("{score} (engine loses in {})", plies(MATE + score))
+    } else if score == 0 {
+        "0 (even)".to_string()
+    } else {
+        format!("{score:+}")
+    }
+}
+
+fn plies(n: i32) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
+    }
+}
+
+/// A duration in seconds, in ms below one second.
+fn seconds(secs: f64) -> String {
+    if secs < 1.0 {
+        format!("{:.1} ms", secs * 1000.0)
+    } else {
+        format!("{secs:.2} s")
+    }
+}
+
+fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn engine_lines(engine: &EngineSide) -> Vec<Line<'static>> {
+    let label = |k: &str| Span::styled(format!(" {k:<8}"), Style::new().fg(Color::DarkGray));
+    let row = |k: &str, v: String| Line::from(vec![label(k), Span::raw(v)]);
+    let mut lines = Vec::new();
+    let describe = if engine.describe.is_empty() {
+        engine.spec.clone()
+    } else {
+        engine.describe.clone()
+    };
+    lines.push(row("link", describe));
+    let (state, shown, wall) = match &engine.state {
+        EngineState::Starting => ("starting…".to_string(), None, None),
+        EngineState::Ready => (
+            "ready".to_string(),
+            engine.last.as_ref().map(|(b, _)| b),
+            engine.last.as_ref().map(|(_, d)| *d),
+        ),
+        EngineState::Thinking { since, live, .. } => (
+            match since.elapsed().as_secs_f64() {
+                // Whole seconds only once it takes a while (keeps snapshots stable).
+                s if s >= 1.0 => format!("thinking… {s:.0} s"),
+                _ => "thinking…".to_string(),
+            },
+            live.as_ref(),
+            None,
+        ),
+        EngineState::Lost(f) if f.board_lost() => (
+            "GONE".to_string(),
+            engine.last.as_ref().map(|(b, _)| b),
+            None,
+        ),
+        EngineState::Lost(_) => (
+            "FAILED".to_string(),
+            engine.last.as_ref().map(|(b, _)| b),
+            None,
+        ),
+    };
+    lines.push(row("state", state));
+    let Some(best) = shown else {
+        lines.push(row("", "no search yet".to_string()));
+        return lines;
+    };
+    lines.push(row("best", best.best.clone()));
+    lines.push(row("score", score_words(best.score)));
+    lines.push(row("depth", best.depth.to_string()));
+    lines.push(row("nodes", thousands(best.nodes)));
+    let time = if engine.hz > 0 {
+        let secs = best.ticks as f64 / f64::from(engine.hz);
+        let clock = if engine.is_board() {
+            "board clock"
+        } else {
+            "host clock"
+        };
+        format!("{} ({clock})", seconds(secs))
+    } else {
+        wall.map_or("—".to_string(), |d| seconds(d.as_secs_f64()))
+    };
+    lines.push(row("time", time));
+    if engine.is_board() {
+        lines.push(row(
+            "ticks",
+            format!(
+                "{} @ {} Hz",
+                thousands(best.ticks),
+                thousands(u64::from(engine.hz))
+            ),
+        ));
+        lines.push(row(
+            "stack",
+            format!("{} bytes peak", thousands(u64::from(best.stack))),
+        ));
+    }
+    lines.push(row("pv", best.pv.join(" ")));
+    lines
+}
+
+fn draw_engine(frame: &mut Frame, play: &Play, area: Rect) {
+    let block = Block::bordered().title(" Engine ");
+    let lines = match &play.engine {
+        Some(engine) => engine_lines(engine),
+        None => vec![Line::from(" Two people play: no engine.")],
+    };
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+fn draw_moves(frame: &mut Frame, play: &Play, area: Rect) {
+    let block = Block::bordered().title(" Moves ");
+    let moves = play.view.moves();
+    let rows: Vec<Line> = moves
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| {
+            let second = pair.get(1).cloned().unwrap_or_default();
+            Line::from(format!(" {:>2}. {:<6} {}", i + 1, pair[0], second))
+        })
+        .collect();
+    let visible = usize::from(area.height.saturating_sub(2));
+    let skip = rows.len().saturating_sub(visible);
+    let lines: Vec<Line> = if rows.is_empty() {
+        vec![Line::from(" (no moves yet)").dark_gray()]
+    } else {
+        rows.into_iter().skip(skip).collect()
+    };
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+fn draw_help(frame: &mut Frame, play: Option<&Play>) {
+    let key = |k: &str, what: &str| {
+        Line::from(vec![
+            Span::styled(
+                format!("  {k:<14}"),
+                Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
+            ),
+            Span::raw(what.to_string()),
+        ])
+    };
+    let mut lines = vec![Line::from("")];
+    if let Some(play) = play {
+        lines.extend(play.view.help().iter().map(|(k, what)| key(k, what)));
+    }
+    lines.extend([
+        key("u", "undo: your move and the engine's reply"),
+        key("n", "new game"),
+        key("m", "back to the start screen"),
+        key("? / h", "this help"),
+        key("q / Esc", "quit"),
+        Line::from(""),
+        Line::from("  When a board is lost:").bold(),
+        key("r", "reconnect to the same board"),
+        key("h", "switch to the host engine"),
+        Line::from(""),
+        Line::from("  Any key closes this help.").dark_gray(),
+    ]);
+    let area = centered(frame.area(), 60, lines.len() as u16 + 2);
+    frame.render_widget(Clear, area);
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::bordered().title(" Keys ")),
+        area,
+    );
+}

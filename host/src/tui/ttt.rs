@@ -1,0 +1,328 @@
+//! The tic-tac-toe view: a 3×3 board drawn with box characters, a cursor, digits 1–9
+//! and mouse clicks. Rules come from `sente_firmware::games::tictactoe`.
+
+use crossterm::event::KeyCode;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use sente_firmware::game::{Game, Outcome};
+use sente_firmware::games::tictactoe::TicTacToe;
+
+use super::view::{GameView, History, ViewKey, outcome_words};
+
+/// Width of a cell's inside, in terminal columns.
+const CELL_W: u16 = 7;
+/// Height of a cell's inside, in terminal rows.
+const CELL_H: u16 = 3;
+/// Columns before the grid (row label and a space).
+const LEFT: u16 = 2;
+/// Rows before the grid (column labels).
+const TOP: u16 = 1;
+/// Board width: labels plus 3 cells and 4 borders.
+pub const WIDTH: u16 = LEFT + 3 * (CELL_W + 1) + 1;
+/// Board height: labels plus 3 cells and 4 borders.
+pub const HEIGHT: u16 = TOP + 3 * (CELL_H + 1) + 1;
+
+const X_ROWS: [&str; 3] = [" ╲   ╱ ", "   ╳   ", " ╱   ╲ "];
+const O_ROWS: [&str; 3] = [" ╭───╮ ", " │   │ ", " ╰───╯ "];
+const EMPTY_ROWS: [&str; 3] = ["       ", "       ", "       "];
+
+/// Tic-tac-toe on screen.
+pub struct TttView {
+    game: History<TicTacToe>,
+    cursor: u8,
+}
+
+impl Default for TttView {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl TttView {
+    /// A new game with the cursor in the centre.
+    pub fn new() -> Self {
+        Self {
+            game: History::default(),
+            cursor: 4,
+        }
+    }
+
+    /// The cell under the cursor (0–8 in reading order).
+    pub fn cursor(&self) -> u8 {
+        self.cursor
+    }
+
+    fn cell_name(cell: u8) -> String {
+        let mut s = String::new();
+        let _ = TicTacToe::write_cell(cell, &mut s);
+        s
+    }
+
+    fn winning_cells(&self) -> u16 {
+        self.game.current().winning_line().unwrap_or(0)
+    }
+
+    /// The cell at a point of the board drawn at `area`, borders included.
+    fn hit(area: Rect, x: u16, y: u16) -> Option<u8> {
+        let dx = x.checked_sub(area.x + LEFT)?;
+        let dy = y.checked_sub(area.y + TOP)?;
+        let span_w = 3 * (CELL_W + 1);
+        let span_h = 3 * (CELL_H + 1);
+        if dx == 0 || dy == 0 || dx >= span_w || dy >= span_h {
+            return None;
+        }
+        let col = ((dx - 1) / (CELL_W + 1)).min(2);
+        let row = ((dy - 1) / (CELL_H + 1)).min(2);
+        Some((row * 3 + col) as u8)
+    }
+
+    fn mark_style(player: u8) -> Style {
+        let color = if player == 0 {
+            Color::Cyan
+        } else {
+            Color::Magenta
+        };
+        Style::new().fg(color).add_modifier(Modifier::BOLD)
+    }
+}
+
+impl GameView for TttView {
+    fn title(&self) -> &'static str {
+        "tic-tac-toe"
+    }
+
+    fn wire_name(&self) -> &'static str {
+        "ttt"
+    }
+
+    fn side_name(&self, player: u8) -> &'static str {
+        if player == 0 { "X" } else { "O" }
+    }
+
+    fn position(&self) -> String {
+        self.game.position_text()
+    }
+
+    fn to_move(&self) -> u8 {
+        self.game.current().player_to_move()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.current().outcome()
+    }
+
+    fn moves(&self) -> &[String] {
+        self.game.moves()
+    }
+
+    fn play(&mut self, text: &str) -> Result<(), String> {
+        self.game.play(text).map(|_| ())
+    }
+
+    fn undo(&mut self) -> bool {
+        self.game.undo()
+    }
+
+    fn reset(&mut self) {
+        self.game.reset();
+        self.cursor = 4;
+    }
+
+    fn on_key(&mut self, key: KeyCode) -> ViewKey {
+        let (row, col) = (self.cursor / 3, self.cursor % 3);
+        let moved = match key {
+            KeyCode::Up => Some((row.saturating_sub(1), col)),
+            KeyCode::Down => Some(((row + 1).min(2), col)),
+            KeyCode::Left => Some((row, col.saturating_sub(1))),
+            KeyCode::Right => Some((row, (col + 1).min(2))),
+            KeyCode::Enter | KeyCode::Char(' ') => {
+                return ViewKey::Play(Self::cell_name(self.cursor));
+            }
+            KeyCode::Char(d @ '1'..='9') => {
+                self.cursor = d as u8 - b'1';
+                return ViewKey::Play(d.to_string());
+            }
+            _ => None,
+        };
+        match moved {
+            Some((r, c)) => {
+                self.cursor = r * 3 + c;
+                ViewKey::Handled
+            }
+            None => ViewKey::Unhandled,
+        }
+    }
+
+    fn on_click(&mut self, area: Rect, x: u16, y: u16) -> Option<String> {
+        let cell = Self::hit(area, x, y)?;
+        self.cursor = cell;
+        Some(Self::cell_name(cell))
+    }
+
+    fn size(&self) -> (u16, u16) {
+        (WIDTH, HEIGHT)
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, cursor: bool) {
+        let area = area.intersection(buf.area);
+        if area.width < WIDTH || area.height < HEIGHT {
+            buf.set_string(
+                area.x,
+                area.y,
+                "(window too small for the board)",
+                Style::new(),
+            );
+            return;
+        }
+        let grid = Style::new().fg(Color::Gray);
+        let label = Style::new().fg(Color::DarkGray);
+        let (x0, y0) = (area.x + LEFT, area.y + TOP);
+        for col in 0..3u16 {
+            let name = (b'a' + col as u8) as char;
+            buf.set_string(
+                x0 + 1 + col * (CELL_W + 1) + CELL_W / 2,
+                area.y,
+                name.to_string(),
+                label,
+            );
+        }
+        let bar = "─".repeat(CELL_W as usize);
+        for line in 0..=3u16 {
+            let (l, m, r) = match line {
+                0 => ("┌", "┬", "┐"),
+                3 => ("└", "┴", "┘"),
+                _ => ("├", "┼", "┤"),
+            };
+            let text = format!("{l}{bar}{m}{bar}{m}{bar}{r}");
+            buf.set_string(x0, y0 + line * (CELL_H + 1), text, grid);
+        }
+        let win = self.winning_cells();
+        let board = self.game.current();
+        for cell in 0..9u8 {
+            let (row, col) = (u16::from(cell / 3), u16::from(cell % 3));
+            let cx = x0 + 1 + col * (CELL_W + 1);
+            let cy = y0 + 1 + row * (CELL_H + 1);
+            let in_line = win & (1 << cell) != 0;
+            let mark = board.at(cell);
+            let rows = match mark {
+                Some(0) => X_ROWS,
+                Some(_) => O_ROWS,
+                None => EMPTY_ROWS,
+            };
+            let style = match (in_line, mark) {
+                (true, _) => Style::new().fg(Color::Green).add_modifier(Modifier::BOLD),
+                (false, Some(p)) => Self::mark_style(p),
+                (false, None) => Style::new(),
+            };
+            for (i, text) in rows.iter().enumerate() {
+                let y = cy + i as u16;
+                buf.set_string(x0 + col * (CELL_W + 1), y, "│", grid);
+                let text = if in_line {
+                    text.replace(' ', "░")
+                } else {
+                    (*text).to_string()
+                };
+                buf.set_string(cx, y, text, style);
+                buf.set_string(x0 + 3 * (CELL_W + 1), y, "│", grid);
+            }
+            if col == 0 {
+                let rank = (b'3' - cell / 3) as char;
+                buf.set_string(area.x, cy + 1, rank.to_string(), label);
+            }
+            if mark.is_none() && !in_line {
+                buf.set_string(cx, cy, ((b'1' + cell) as char).to_string(), label);
+            }
+            if cursor && cell == self.cursor {
+                let cur = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
+                buf.set_string(cx, cy + 1, "▶", cur);
+                buf.set_string(cx + CELL_W - 1, cy + 1, "◀", cur);
+            }
+        }
+    }
+
+    fn result_text(&self) -> Option<String> {
+        let outcome = self.outcome()?;
+        let mut text = outcome_words(outcome, |p| self.side_name(p));
+        if let Some(line) = self.game.current().winning_line() {
+            let cells: Vec<String> = (0..9u8)
+                .filter(|c| line & (1 << c) != 0)
+                .map(Self::cell_name)
+                .collect();
+            text.push_str(": ");
+            text.push_str(&cells.join(" "));
+        }
+        Some(text)
+    }
+
+    fn move_hint(&self) -> &'static str {
+        "arrows + Enter/Space, 1-9 or click a cell"
+    }
+
+    fn help(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            ("arrows", "move the cursor"),
+            ("Enter / Space", "play the cell under the cursor"),
+            ("1-9", "play that cell (1 = a3 … 9 = c1)"),
+            ("mouse", "click a cell to play it"),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cursor_moves_and_clamps() {
+        let mut v = TttView::new();
+        assert_eq!(v.on_key(KeyCode::Up), ViewKey::Handled);
+        assert_eq!(v.on_key(KeyCode::Up), ViewKey::Handled);
+        assert_eq!(v.cursor(), 1);
+        v.on_key(KeyCode::Left);
+        v.on_key(KeyCode::Left);
+        assert_eq!(v.cursor(), 0);
+        assert_eq!(v.on_key(KeyCode::Enter), ViewKey::Play("a3".into()));
+        assert_eq!(v.on_key(KeyCode::Char('9')), ViewKey::Play("9".into()));
+        assert_eq!(v.cursor(), 8);
+        assert_eq!(v.on_key(KeyCode::Char('z')), ViewKey::Unhandled);
+    }
+
+    #[test]
+    fn clicks_map_to_cells() {
+        let area = Rect::new(10, 5, WIDTH, HEIGHT);
+        let mut v = TttView::new();
+        // Inside the top-left cell.
+        assert_eq!(
+            v.on_click(area, 10 + LEFT + 3, 5 + TOP + 2),
+            Some("a3".into())
+        );
+        // Bottom-right cell.
+        assert_eq!(
+            v.on_click(area, 10 + WIDTH - 2, 5 + HEIGHT - 2),
+            Some("c1".into())
+        );
+        assert_eq!(v.cursor(), 8);
+        // Labels and outside.
+        assert_eq!(v.on_click(area, 10, 5), None);
+        assert_eq!(v.on_click(area, 200, 200), None);
+    }
+
+    #[test]
+    fn plays_undoes_and_reports_the_winning_line() {
+        let mut v = TttView::new();
+        for m in ["a3", "a1", "b2", "c1"] {
+            v.play(m).unwrap();
+        }
+        assert!(v.play("b2").unwrap_err().contains("taken"));
+        assert!(v.play("zz").is_err());
+        v.play("c3").unwrap();
+        assert_eq!(v.result_text().as_deref(), None);
+        v.play("b1").unwrap();
+        assert_eq!(v.result_text().as_deref(), Some("O wins: a1 b1 c1"));
+        assert!(v.play("c2").is_err());
+        assert!(v.undo());
+        assert_eq!(v.moves().len(), 5);
+        assert_eq!(v.position(), "x.x/.x./o.o");
+    }
+}
