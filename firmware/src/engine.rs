@@ -10,10 +10,11 @@ use crate::game::{Game, Notation, Score};
 use crate::search::{Control, Limits, SearchResult};
 use crate::text::ParseError;
 
-/// Longest move text (`h10h9`, `a1`, `3:b2c3`…).
-pub const MOVE_TEXT: usize = 24;
-/// Longest principal-variation text on the wire.
-pub const PV_TEXT: usize = 120;
+/// Longest move text (`h10h9`, `a1`, `3:d4`, `setup 123456`…).
+pub const MOVE_TEXT: usize = 16;
+/// Longest principal-variation text on the wire (moves that do not fit are left off).
+/// Small on purpose: the reply lives on the board's stack during the whole search.
+pub const PV_TEXT: usize = 64;
 
 /// One search request as the protocol delivers it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,8 +58,13 @@ pub trait Poll {
 pub trait BoardGame {
     /// Name on the wire.
     const NAME: &'static str;
-    /// Runs one search request.
-    fn search(request: &EngineRequest<'_>, poll: &mut dyn Poll) -> Result<EngineReply, ParseError>;
+    /// Runs one search request, writing the answer into `reply` (which starts empty;
+    /// an out-parameter, so the reply exists once on the board's stack).
+    fn search(
+        request: &EngineRequest<'_>,
+        poll: &mut dyn Poll,
+        reply: &mut EngineReply,
+    ) -> Result<(), ParseError>;
     /// Counts leaf nodes of the legal move tree to `depth` (move-generator check).
     fn perft(position: &str, depth: u8) -> Result<u64, ParseError> {
         let _ = (position, depth);
@@ -66,14 +72,14 @@ pub trait BoardGame {
     }
 }
 
-/// Turns a [`SearchResult`] into text with the game's notation.
-pub fn reply_from<G: Notation>(root: &G, result: &SearchResult<G::Move>) -> EngineReply {
-    let mut reply = EngineReply {
-        score: result.score,
-        depth: result.depth,
-        nodes: result.nodes,
-        ..EngineReply::default()
-    };
+/// Writes a [`SearchResult`] as text with the game's notation.
+#[inline(never)] // only live after the search, never during it
+pub fn fill_reply<G: Notation>(root: &G, result: &SearchResult<G::Move>, reply: &mut EngineReply) {
+    reply.score = result.score;
+    reply.depth = result.depth;
+    reply.nodes = result.nodes;
+    reply.best.clear();
+    reply.pv.clear();
     match result.best {
         Some(mv) => {
             let _ = root.write_move(mv, &mut reply.best);
@@ -83,7 +89,6 @@ pub fn reply_from<G: Notation>(root: &G, result: &SearchResult<G::Move>) -> Engi
         }
     }
     write_pv(root, &result.pv, &mut reply.pv);
-    reply
 }
 
 /// Writes a principal variation, playing it out on a copy of `root` so each move
@@ -118,7 +123,9 @@ impl<G: Notation> Control<G::Move> for PollControl<'_, '_, G> {
         self.poll.poll(nodes)
     }
     fn iteration(&mut self, result: &SearchResult<G::Move>) {
-        self.poll.info(&reply_from(self.root, result));
+        let mut reply = EngineReply::default();
+        fill_reply(self.root, result, &mut reply);
+        self.poll.info(&reply);
     }
 }
 
@@ -127,7 +134,8 @@ impl<G: Notation> Control<G::Move> for PollControl<'_, '_, G> {
 pub fn negamax_request<G: Notation>(
     request: &EngineRequest<'_>,
     poll: &mut dyn Poll,
-) -> Result<EngineReply, ParseError>
+    reply: &mut EngineReply,
+) -> Result<(), ParseError>
 where
     G::Undo: Sized,
 {
@@ -135,7 +143,8 @@ where
     let mut game = root.clone();
     let mut control = PollControl { poll, root: &root };
     let result = crate::search::negamax::search(&mut game, request.limits, &mut control);
-    Ok(reply_from(&root, &result))
+    fill_reply(&root, &result, reply);
+    Ok(())
 }
 
 /// Perft for any [`Game`]: leaf count of the legal move tree.

@@ -27,16 +27,17 @@ macro_rules! served_games {
             game: &str,
             request: &EngineRequest<'_>,
             poll: &mut dyn Poll,
-        ) -> Option<Result<EngineReply, ParseError>> {
+            reply: &mut EngineReply,
+        ) -> Option<Result<(), ParseError>> {
             $(if game == <$engine as BoardGame>::NAME {
-                return Some(<$engine>::search(request, poll));
+                return Some(run_search::<$engine>(request, poll, reply));
             })+
             None
         }
 
         fn dispatch_perft(game: &str, position: &str, depth: u8) -> Option<Result<u64, ParseError>> {
             $(if game == <$engine as BoardGame>::NAME {
-                return Some(<$engine>::perft(position, depth));
+                return Some(run_perft::<$engine>(position, depth));
             })+
             None
         }
@@ -44,6 +45,23 @@ macro_rules! served_games {
 }
 
 served_games!(games::tictactoe::TicTacToeEngine);
+
+/// Each game's search in a frame of its own: inlined into the dispatcher, every game's
+/// locals would share one frame, and each game would pay for the largest.
+#[inline(never)]
+fn run_search<E: BoardGame>(
+    request: &EngineRequest<'_>,
+    poll: &mut dyn Poll,
+    reply: &mut EngineReply,
+) -> Result<(), ParseError> {
+    E::search(request, poll, reply)
+}
+
+/// As [`run_search`], for perft.
+#[inline(never)]
+fn run_perft<E: BoardGame>(position: &str, depth: u8) -> Result<u64, ParseError> {
+    E::perft(position, depth)
+}
 
 /// Text sink over the serial link.
 struct Out<'a, L: SerialLink>(&'a mut L);
@@ -219,6 +237,21 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Service<L, C, M> {
     }
 }
 
+/// Writes the final `bestmove` line.
+#[inline(never)] // its formatting frames stay off the search's stack
+fn write_bestmove<L: SerialLink>(link: &mut L, reply: &EngineReply, ticks: u64, stack: u32) {
+    let mut out = Out(link);
+    let _ = write!(
+        out,
+        "bestmove {} score={} depth={} nodes={} ticks={} stack={}",
+        reply.best, reply.score, reply.depth, reply.nodes, ticks, stack
+    );
+    if !reply.pv.is_empty() {
+        let _ = write!(out, " pv {}", reply.pv);
+    }
+    let _ = out.write_str("\n");
+}
+
 /// Borrowed pieces of the service while one line is served.
 struct Context<'a, L: SerialLink, C: Clock, M: MemoryProbe> {
     link: &'a mut L,
@@ -230,25 +263,14 @@ struct Context<'a, L: SerialLink, C: Clock, M: MemoryProbe> {
 }
 
 impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, L, C, M> {
+    #[inline(never)] // keeps each command's locals off the others' stack
     fn serve(&mut self, line: &str) {
         let command = match parse_command(line) {
             Ok(c) => c,
             Err((code, message)) => return error(self.link, code, &message),
         };
         match command {
-            Command::Hello => {
-                let _ = writeln!(
-                    Out(self.link),
-                    "hello sente board={} fw={} proto={} hz={} ram={} static={} games={}",
-                    self.board,
-                    crate::VERSION,
-                    PROTOCOL_VERSION,
-                    self.clock.hz(),
-                    self.memory.ram_bytes(),
-                    self.memory.static_bytes(),
-                    GAMES
-                );
-            }
+            Command::Hello => self.hello(),
             Command::Ping => self.link.write_bytes(b"pong\n"),
             Command::Help => self.link.write_bytes(
                 b"help hello | ping | go <game> [depth=N nodes=N movetime=MS level=N seed=N info=0|1] pos <position> | perft <game> depth=N pos <position> | stop | panic\n",
@@ -260,6 +282,22 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, L, C, M> {
         }
     }
 
+    #[inline(never)] // its formatting frames stay off the search's stack
+    fn hello(&mut self) {
+        let _ = writeln!(
+            Out(self.link),
+            "hello sente board={} fw={} proto={} hz={} ram={} static={} games={}",
+            self.board,
+            crate::VERSION,
+            PROTOCOL_VERSION,
+            self.clock.hz(),
+            self.memory.ram_bytes(),
+            self.memory.static_bytes(),
+            GAMES
+        );
+    }
+
+    #[inline(never)] // keeps each command's locals off the others' stack
     fn go(&mut self, game: &str, options: GoOptions, position: &str) {
         let hz = u64::from(self.clock.hz());
         let ticks = u64::from(options.movetime_ms) * hz / 1000;
@@ -284,7 +322,8 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, L, C, M> {
             info: options.info,
             stopped: false,
         };
-        let result = dispatch_search(game, &request, &mut poll);
+        let mut reply = EngineReply::default();
+        let result = dispatch_search(game, &request, &mut poll, &mut reply);
         let elapsed = self.clock.ticks().wrapping_sub(start);
         let stack = self.memory.peak_stack();
         match result {
@@ -294,21 +333,11 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, L, C, M> {
                 &format_args!("games: {GAMES}"),
             ),
             Some(Err(e)) => error(self.link, ErrorCode::BadPosition, &e),
-            Some(Ok(reply)) => {
-                let mut out = Out(self.link);
-                let _ = write!(
-                    out,
-                    "bestmove {} score={} depth={} nodes={} ticks={} stack={}",
-                    reply.best, reply.score, reply.depth, reply.nodes, elapsed, stack
-                );
-                if !reply.pv.is_empty() {
-                    let _ = write!(out, " pv {}", reply.pv);
-                }
-                let _ = out.write_str("\n");
-            }
+            Some(Ok(())) => write_bestmove(self.link, &reply, elapsed, stack),
         }
     }
 
+    #[inline(never)] // keeps each command's locals off the others' stack
     fn perft(&mut self, game: &str, depth: u8, position: &str) {
         self.memory.begin();
         self.clock.align();

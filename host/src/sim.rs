@@ -61,6 +61,11 @@ pub fn build_firmware(ram_2k: bool) -> io::Result<PathBuf> {
     } else {
         cmd.args(["--features", "microbit", "--profile", "firmware"]);
     }
+    if have_flip_link() {
+        // flip-link puts the stack below the statics: an overflow faults (and the board
+        // reports `error hardfault`) instead of silently corrupting memory.
+        cmd.env("CARGO_TARGET_THUMBV6M_NONE_EABI_LINKER", "flip-link");
+    }
     let status = cmd.status()?;
     if !status.success() {
         return Err(io::Error::other(format!(
@@ -82,6 +87,11 @@ pub fn build_firmware(ram_2k: bool) -> io::Result<PathBuf> {
         return Ok(dest);
     }
     Ok(built)
+}
+
+/// Whether the flip-link linker wrapper is installed (`cargo install flip-link`).
+pub fn have_flip_link() -> bool {
+    Command::new("flip-link").arg("--version").output().is_ok()
 }
 
 /// The firmware ELF to run: `SENTE_FIRMWARE` if set, else the workspace build

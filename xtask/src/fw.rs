@@ -45,6 +45,7 @@ pub fn sizes(elf: &Path) -> Result<Sizes> {
 /// Builds the firmware and prints its size; returns the ELF path.
 pub fn build_and_report(ram_2k: bool) -> Result<PathBuf> {
     crate::setup::require_target()?;
+    crate::setup::require_flip_link()?;
     println!(
         "building firmware{} …",
         if ram_2k { " (RAM capped at 2 KB)" } else { "" }

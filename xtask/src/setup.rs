@@ -82,3 +82,21 @@ pub fn require_qemu() -> Result<()> {
         bail!("installing qemu-system-arm through apt failed (see apt's output above)")
     }
 }
+
+/// Makes sure flip-link (stack-overflow protection for the firmware) is installed.
+pub fn require_flip_link() -> Result<()> {
+    if sente::sim::have_flip_link() {
+        return Ok(());
+    }
+    println!("installing flip-link (cargo install flip-link --locked) …");
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    if succeeds(Command::new(cargo).args(["install", "flip-link", "--locked"]))
+        && sente::sim::have_flip_link()
+    {
+        Ok(())
+    } else {
+        bail!(
+            "could not install flip-link: run `cargo install flip-link` (and put ~/.cargo/bin on PATH)"
+        )
+    }
+}

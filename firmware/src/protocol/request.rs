@@ -165,6 +165,7 @@ fn parse_perft(rest: &str) -> Result<Command<'_>, RequestError> {
 }
 
 /// Parses one request line (already trimmed, printable ASCII).
+#[inline(never)] // the parser's temporaries stay off the search's stack
 pub fn parse_command(line: &str) -> Result<Command<'_>, RequestError> {
     let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
     let rest = rest.trim();

@@ -2,13 +2,18 @@
 //!
 //! cortex-m-rt's `paint-stack` fills the stack with [`PAINT`] at reset; before each
 //! request the free part is painted again, and afterwards the lowest overwritten word
-//! gives the request's peak stack (measured from the top of RAM, so it includes the
-//! service loop's own frames).
+//! gives the request's peak stack (measured from the top of the stack, so it includes
+//! the service loop's own frames).
 
 use cortex_m_rt::STACK_PAINT_VALUE as PAINT;
 use sente_firmware::clock::MemoryProbe;
 
-const RAM_START: u32 = 0x2000_0000;
+/// RAM the linker script gives the firmware (see build.rs).
+const RAM_TOTAL: u32 = if cfg!(feature = "ram-2k") {
+    2 * 1024
+} else {
+    16 * 1024
+};
 /// Words just below the stack pointer left alone when repainting (this function's frame).
 const MARGIN: u32 = 64;
 
@@ -52,10 +57,13 @@ impl MemoryProbe for PaintedStack {
     }
 
     fn ram_bytes(&self) -> u32 {
-        stack_top() - RAM_START
+        RAM_TOTAL
     }
 
+    /// Everything that is not stack. With flip-link the stack sits below the statics
+    /// (an overflow faults instead of corrupting them), so this is computed from the
+    /// stack's size rather than from where it starts.
     fn static_bytes(&self) -> u32 {
-        stack_bottom() - RAM_START
+        RAM_TOTAL - (stack_top() - stack_bottom())
     }
 }
