@@ -19,7 +19,7 @@ const BUSY_LINE: usize = 16;
 
 /// Names of the games this firmware serves, comma-separated (as `hello` reports them).
 /// A test checks that every name dispatches to its engine.
-pub const GAMES: &str = "ttt";
+pub const GAMES: &str = "ttt,gomoku,xiangqi,einstein,checkers";
 
 macro_rules! served_games {
     ($($engine:ty),+ $(,)?) => {
@@ -44,7 +44,13 @@ macro_rules! served_games {
     };
 }
 
-served_games!(games::tictactoe::TicTacToeEngine);
+served_games!(
+    games::tictactoe::TicTacToeEngine,
+    games::gomoku::GomokuEngine,
+    games::xiangqi::XiangqiEngine,
+    games::einstein::EinsteinEngine,
+    games::checkers::CheckersEngine,
+);
 
 /// Each game's search in a frame of its own: inlined into the dispatcher, every game's
 /// locals would share one frame, and each game would pay for the largest.
@@ -359,5 +365,39 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, L, C, M> {
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Poll;
+
+    struct Quiet;
+    impl Poll for Quiet {
+        fn poll(&mut self, _nodes: u64) -> bool {
+            false
+        }
+        fn info(&mut self, _reply: &EngineReply) {}
+    }
+
+    #[test]
+    fn every_listed_game_is_served_and_no_other() {
+        let request = EngineRequest {
+            position: "not a position",
+            limits: crate::search::Limits::default(),
+            level: 0,
+            seed: 0,
+        };
+        for name in GAMES.split(',') {
+            let mut reply = EngineReply::default();
+            let served = dispatch_search(name, &request, &mut Quiet, &mut reply);
+            assert!(
+                matches!(served, Some(Err(_))),
+                "{name} must be served and reject a bad position"
+            );
+        }
+        let mut reply = EngineReply::default();
+        assert!(dispatch_search("chess", &request, &mut Quiet, &mut reply).is_none());
     }
 }

@@ -45,6 +45,18 @@ enum First {
 enum Command {
     /// Two engines play a series of games; prints each game and the white engine's score.
     Match(MatchArgs),
+    /// Talk protocol v1 to a board: send each LINE (or stdin's lines) and print the replies.
+    Raw(RawArgs),
+}
+
+/// `sente raw` options.
+#[derive(Args, Debug)]
+struct RawArgs {
+    /// host, sim or a serial port path.
+    #[arg(long, default_value = "host")]
+    board: String,
+    /// Request lines (e.g. "go ttt pos x../.../..."); none: read lines from stdin.
+    lines: Vec<String>,
 }
 
 /// `sente match` options.
@@ -102,6 +114,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             depth: m.depth,
             nodes: m.nodes,
         }),
+        Some(Command::Raw(r)) => raw(&r),
         None => {
             let p = cli.play;
             let game = match p.game.as_deref() {
@@ -125,4 +138,33 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             tui::run(settings, p.board.is_some())
         }
     }
+}
+
+/// `sente raw`: a serial-terminal-like console for any board, for people and scripts.
+fn raw(args: &RawArgs) -> anyhow::Result<()> {
+    use std::io::BufRead;
+    let mut link = sente::engine::EngineLink::open(&args.board)?;
+    let mut send = |line: &str| -> anyhow::Result<()> {
+        for reply in link.exchange(line, sente::engine::DEFAULT_TIMEOUT, &mut |info| {
+            println!("{}", info.raw)
+        })? {
+            if reply.kind != "info" {
+                println!("{}", reply.raw);
+            }
+        }
+        Ok(())
+    };
+    if args.lines.is_empty() {
+        for line in std::io::stdin().lock().lines() {
+            let line = line?;
+            if !line.trim().is_empty() {
+                send(line.trim())?;
+            }
+        }
+    } else {
+        for line in &args.lines {
+            send(line)?;
+        }
+    }
+    Ok(())
 }

@@ -306,3 +306,23 @@ fn protocol() {
     }
     insta::assert_snapshot!("protocol", t);
 }
+
+#[test]
+fn xiangqi() {
+    run_suite("xiangqi");
+}
+
+#[test]
+fn gomoku() {
+    run_suite("gomoku");
+}
+
+#[test]
+fn einstein() {
+    run_suite("einstein");
+}
+
+#[test]
+fn checkers() {
+    run_suite("checkers");
+}

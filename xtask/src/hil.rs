@@ -66,6 +66,11 @@ pub fn run(args: &HilArgs) -> Result<()> {
         (pty, "sim")
     } else {
         let port = args.port.clone().unwrap_or_default();
+        if !std::path::Path::new(&port).exists() {
+            bail!(
+                "no serial port at {port}: is the micro:bit plugged in? (on Linux it is usually /dev/ttyACM0)"
+            );
+        }
         if !args.no_flash {
             crate::flash::flash(&elf)?;
         }

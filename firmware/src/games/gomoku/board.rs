@@ -1,0 +1,288 @@
+//! The 15×15 board as two bitboards (one `u16` per row and colour, 60 bytes),
+//! point names and the line windows every pattern test reads.
+
+use core::fmt;
+
+use crate::text::ParseError;
+
+/// Points per side of the board.
+pub const SIZE: u8 = 15;
+/// Number of points.
+pub const POINTS: usize = 225;
+
+/// A point: `row * 15 + col`, row 0 at the bottom (`a1` = 0, `o15` = 224).
+pub type Point = u8;
+
+/// Black, who moves first.
+pub const BLACK: u8 = 0;
+/// White.
+pub const WHITE: u8 = 1;
+
+/// The four line directions as (row step, column step): horizontal, vertical,
+/// diagonal (up-right) and anti-diagonal (up-left).
+pub const DIRS: [(i8, i8); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+
+/// Half-width of a [`Line`] window: it holds the 5 points on each side of the centre.
+pub const REACH: i8 = 5;
+/// The centre bit of a [`Line`] window.
+pub const CENTER: u16 = 1 << REACH;
+
+/// The point `steps` steps from `p` along direction `dir`, if it is on the board.
+pub fn step(p: Point, dir: usize, steps: i8) -> Option<Point> {
+    let (dr, dc) = DIRS[dir & 3];
+    let r = (p / SIZE) as i8 + dr * steps;
+    let c = (p % SIZE) as i8 + dc * steps;
+    if (0..SIZE as i8).contains(&r) && (0..SIZE as i8).contains(&c) {
+        Some(r as u8 * SIZE + c as u8)
+    } else {
+        None
+    }
+}
+
+/// The 11 points `p-5 ..= p+5` along one direction, as bit masks (bit 5 = `p`,
+/// bit 0 = five steps backwards).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Line {
+    /// Black stones.
+    pub black: u16,
+    /// White stones.
+    pub white: u16,
+    /// Points off the board.
+    pub off: u16,
+}
+
+impl Line {
+    /// `side`'s stones in the window.
+    pub fn own(&self, side: u8) -> u16 {
+        if side == BLACK {
+            self.black
+        } else {
+            self.white
+        }
+    }
+    /// Points `side` cannot use: the other colour's stones and the board's edge.
+    pub fn blocked(&self, side: u8) -> u16 {
+        self.off
+            | if side == BLACK {
+                self.white
+            } else {
+                self.black
+            }
+    }
+}
+
+/// Stones of both colours: bit `col` of `stones[colour][row]`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Board {
+    stones: [[u16; SIZE as usize]; 2],
+}
+
+impl Board {
+    /// The empty board.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The colour on `p` (`BLACK` or `WHITE`), or `None` when empty or off the board.
+    pub fn get(&self, p: Point) -> Option<u8> {
+        let (r, bit) = Self::split(p)?;
+        if self.stones[0][r] & bit != 0 {
+            Some(BLACK)
+        } else if self.stones[1][r] & bit != 0 {
+            Some(WHITE)
+        } else {
+            None
+        }
+    }
+
+    /// `true` when `p` is on the board and empty.
+    pub fn is_empty(&self, p: Point) -> bool {
+        Self::split(p).is_some() && self.get(p).is_none()
+    }
+
+    /// Puts a stone of `side` on `p` (ignored off the board).
+    pub fn set(&mut self, p: Point, side: u8) {
+        if let Some((r, bit)) = Self::split(p) {
+            self.stones[usize::from(side & 1)][r] |= bit;
+        }
+    }
+
+    /// Removes whatever stone stands on `p`.
+    pub fn clear(&mut self, p: Point) {
+        if let Some((r, bit)) = Self::split(p) {
+            self.stones[0][r] &= !bit;
+            self.stones[1][r] &= !bit;
+        }
+    }
+
+    /// Number of stones of `side`.
+    pub fn count(&self, side: u8) -> u32 {
+        self.stones[usize::from(side & 1)]
+            .iter()
+            .map(|r| r.count_ones())
+            .sum()
+    }
+
+    /// Occupied points of row `row` (bit `col`), 0 outside the board.
+    pub fn row_occupied(&self, row: i8) -> u16 {
+        if (0..SIZE as i8).contains(&row) {
+            let r = row as usize;
+            self.stones[0][r] | self.stones[1][r]
+        } else {
+            0
+        }
+    }
+
+    /// The window of 11 points centred on `p` along direction `dir`.
+    pub fn line(&self, p: Point, dir: usize) -> Line {
+        if dir == 0 && usize::from(p) < POINTS {
+            // Horizontal: a shift of the row words.
+            let (r, c) = (usize::from(p / SIZE), u32::from(p % SIZE));
+            let window = |x: u16| ((u32::from(x) << REACH) >> c) as u16 & 0x7FF;
+            return Line {
+                black: window(self.stones[0][r]),
+                white: window(self.stones[1][r]),
+                off: !window(0x7FFF) & 0x7FF,
+            };
+        }
+        let (dr, dc) = DIRS[dir & 3];
+        let r0 = (p / SIZE) as i8 - dr * REACH;
+        let c0 = (p % SIZE) as i8 - dc * REACH;
+        let mut line = Line::default();
+        for i in 0..(2 * REACH + 1) {
+            let (r, c) = (r0 + dr * i, c0 + dc * i);
+            let bit = 1u16 << i;
+            if (0..SIZE as i8).contains(&r) && (0..SIZE as i8).contains(&c) {
+                let col = 1u16 << c;
+                if self.stones[0][r as usize] & col != 0 {
+                    line.black |= bit;
+                } else if self.stones[1][r as usize] & col != 0 {
+                    line.white |= bit;
+                }
+            } else {
+                line.off |= bit;
+            }
+        }
+        line
+    }
+
+    fn split(p: Point) -> Option<(usize, u16)> {
+        (usize::from(p) < POINTS).then(|| (usize::from(p / SIZE), 1u16 << (p % SIZE)))
+    }
+}
+
+/// A set of points (one bit per point), e.g. black's forbidden points.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PointSet {
+    rows: [u16; SIZE as usize],
+}
+
+impl PointSet {
+    /// The empty set.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Adds `p` (ignored off the board).
+    pub fn insert(&mut self, p: Point) {
+        if usize::from(p) < POINTS {
+            self.rows[usize::from(p / SIZE)] |= 1 << (p % SIZE);
+        }
+    }
+    /// `true` when `p` is in the set.
+    pub fn contains(&self, p: Point) -> bool {
+        usize::from(p) < POINTS && self.rows[usize::from(p / SIZE)] & (1 << (p % SIZE)) != 0
+    }
+    /// Number of points in the set.
+    pub fn len(&self) -> u32 {
+        self.rows.iter().map(|r| r.count_ones()).sum()
+    }
+    /// `true` when the set holds no point.
+    pub fn is_empty(&self) -> bool {
+        self.rows.iter().all(|&r| r == 0)
+    }
+    /// The points in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
+        (0..POINTS as u8).filter(|&p| self.contains(p))
+    }
+}
+
+/// Parses a point name: column `a`–`o` (either case) then row `1`–`15`.
+pub fn parse_point(text: &str) -> Result<Point, ParseError> {
+    match text.as_bytes() {
+        [c, digits @ ..] if c.is_ascii_alphabetic() && !digits.is_empty() && digits.len() <= 2 => {
+            let col = c.to_ascii_lowercase().wrapping_sub(b'a');
+            if col >= SIZE {
+                return Err(ParseError("column must be a..o"));
+            }
+            let mut row = 0u8;
+            for &d in digits {
+                if !d.is_ascii_digit() {
+                    return Err(ParseError("row must be 1..15"));
+                }
+                row = row * 10 + (d - b'0');
+            }
+            if !(1..=SIZE).contains(&row) || digits[0] == b'0' {
+                return Err(ParseError("row must be 1..15"));
+            }
+            Ok((row - 1) * SIZE + col)
+        }
+        _ => Err(ParseError(
+            "a point is a column a..o and a row 1..15, e.g. h8",
+        )),
+    }
+}
+
+/// Writes a point as `a1`–`o15` (lower case).
+pub fn write_point(p: Point, out: &mut dyn fmt::Write) -> fmt::Result {
+    if usize::from(p) >= POINTS {
+        return Err(fmt::Error);
+    }
+    out.write_char((b'a' + p % SIZE) as char)?;
+    write!(out, "{}", p / SIZE + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn point_names_round_trip() {
+        for p in 0..POINTS as u8 {
+            let mut s = heapless::String::<4>::new();
+            write_point(p, &mut s).unwrap();
+            assert_eq!(parse_point(&s), Ok(p));
+            let upper: heapless::String<4> = s.chars().map(|c| c.to_ascii_uppercase()).collect();
+            assert_eq!(parse_point(&upper), Ok(p));
+        }
+        assert_eq!(parse_point("a1"), Ok(0));
+        assert_eq!(parse_point("H8"), Ok(7 * 15 + 7));
+        assert_eq!(parse_point("o15"), Ok(224));
+        for bad in ["", "a", "p1", "a0", "a16", "a01", "h8x", "88", "a1 ", "é1"] {
+            assert!(parse_point(bad).is_err(), "{bad:?} accepted");
+        }
+        assert!(write_point(225, &mut heapless::String::<4>::new()).is_err());
+    }
+
+    #[test]
+    fn line_windows_see_stones_and_edges() {
+        let mut b = Board::new();
+        let h8 = parse_point("h8").unwrap();
+        b.set(parse_point("i8").unwrap(), BLACK);
+        b.set(parse_point("f8").unwrap(), WHITE);
+        b.set(parse_point("i9").unwrap(), BLACK);
+        let l = b.line(h8, 0);
+        assert_eq!((l.black, l.white, l.off), (1 << 6, 1 << 3, 0));
+        assert_eq!(b.line(h8, 2).black, 1 << 6);
+        let a1 = b.line(0, 2);
+        assert_eq!(
+            a1.off, 0b11111,
+            "five points below-left of a1 are off the board"
+        );
+        assert_eq!(step(0, 3, 1), None);
+        assert_eq!(step(h8, 3, 1), parse_point("g9").ok());
+        assert_eq!(b.count(BLACK), 2);
+        b.clear(h8 + 1);
+        assert_eq!(b.get(h8 + 1), None);
+        assert!(!b.is_empty(225));
+    }
+}

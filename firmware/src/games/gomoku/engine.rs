@@ -1,0 +1,216 @@
+//! [`GomokuEngine`]: the board's entry point (levels, replies in text).
+
+use super::pattern;
+use super::position::Gomoku;
+use super::search::{self, Found, Settings};
+use crate::engine::{BoardGame, EngineReply, EngineRequest, Poll, write_pv};
+use crate::game::{Notation, Score};
+use crate::text::ParseError;
+
+/// Gomoku / renju as the board serves it.
+///
+/// Levels: 0 (default) strong engine with [`search::DEFAULT_NODES`] nodes per
+/// move; 1 `pattern` (seed 003's scorer); 2 strong engine limited only by the
+/// request. The engines are deterministic: `seed` is not used.
+pub struct GomokuEngine;
+
+/// Writes `found` into `reply` in text form.
+fn fill(root: &Gomoku, found: &Found, reply: &mut EngineReply) {
+    reply.score = found.score;
+    reply.depth = found.depth;
+    reply.nodes = found.nodes;
+    reply.best.clear();
+    reply.pv.clear();
+    match found.best {
+        Some(mv) => {
+            let _ = root.write_move(mv, &mut reply.best);
+        }
+        None => {
+            let _ = reply.best.push_str("none");
+        }
+    }
+    write_pv(root, &found.pv, &mut reply.pv);
+}
+
+impl BoardGame for GomokuEngine {
+    const NAME: &'static str = "gomoku";
+
+    fn search(
+        request: &EngineRequest<'_>,
+        poll: &mut dyn Poll,
+        reply: &mut EngineReply,
+    ) -> Result<(), ParseError> {
+        let root = Gomoku::parse_position(request.position)?;
+        let settings = match request.level {
+            0 => Settings::DEFAULT,
+            1 => {
+                pattern_reply(&root, poll, reply);
+                return Ok(());
+            }
+            2 => Settings::STRONG,
+            _ => return Err(ParseError("gomoku levels: 0 default, 1 pattern, 2 strong")),
+        };
+        let found = search::search(
+            &root,
+            settings,
+            request.limits.nodes,
+            request.limits.depth,
+            poll,
+            &mut |poll, found| {
+                fill(&root, found, reply);
+                poll.info(reply);
+            },
+        );
+        fill(&root, &found, reply);
+        Ok(())
+    }
+
+    fn perft(position: &str, depth: u8) -> Result<u64, ParseError> {
+        let mut pos = Gomoku::parse_position(position)?;
+        Ok(crate::engine::perft(&mut pos, depth))
+    }
+}
+
+/// Level 1: one move of seed 003's scorer. Score: (own best − opponent best) / 10.
+fn pattern_reply(root: &Gomoku, poll: &mut dyn Poll, reply: &mut EngineReply) {
+    let mut found = Found {
+        best: None,
+        score: 0,
+        depth: 0,
+        nodes: 0,
+        pv: search::Pv::new(),
+    };
+    if crate::game::Game::outcome(root).is_none()
+        && let Some((mv, own, opp, scored)) = pattern::choose(root)
+    {
+        found.best = Some(mv);
+        found.score = (own as Score - opp as Score) / 10;
+        found.depth = 1;
+        found.nodes = scored;
+        let _ = found.pv.push(mv);
+        fill(root, &found, reply);
+        poll.info(reply);
+    }
+    fill(root, &found, reply);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, MATE_BOUND, Outcome};
+    use crate::games::gomoku::board::{Point, parse_point};
+    use crate::games::gomoku::rules::Rule;
+    use crate::games::gomoku::tests_support::NoPoll;
+    use crate::search::Limits;
+
+    fn ask(position: &str, level: u8, nodes: u64) -> EngineReply {
+        let request = EngineRequest {
+            position,
+            limits: Limits {
+                nodes,
+                ..Limits::default()
+            },
+            level,
+            seed: 0,
+        };
+        let mut reply = EngineReply::default();
+        GomokuEngine::search(&request, &mut NoPoll, &mut reply).unwrap();
+        reply
+    }
+
+    #[test]
+    fn wins_blocks_and_rejects_bad_requests() {
+        let r = ask("free h8a1i8a3j8a5k8a7", 0, 0);
+        assert!(r.best == "g8" || r.best == "l8", "{r:?}");
+        assert!(r.score >= MATE_BOUND);
+        // White must block black's four at l8 (g8 is white already).
+        let r = ask("free h8g8i8a3j8a5k8", 0, 0);
+        assert_eq!(r.best, "l8");
+        // Open three: white blocks one end.
+        let r = ask("free h8a1i8a15j8", 0, 0);
+        assert!(["g8", "k8", "f8", "l8"].contains(&r.best.as_str()), "{r:?}");
+        assert_eq!(ask("free", 0, 0).best, "h8");
+        assert_eq!(ask("free", 1, 0).best, "h8");
+        assert_eq!(ask("free a1a2b1b2c1c2d1d2e1", 0, 0).best, "none");
+        let request = EngineRequest {
+            position: "free h8",
+            limits: Limits::default(),
+            level: 9,
+            seed: 0,
+        };
+        assert!(GomokuEngine::search(&request, &mut NoPoll, &mut EngineReply::default()).is_err());
+        assert!(GomokuEngine::perft("free q1", 1).is_err());
+        assert_eq!(GomokuEngine::perft("free h8", 1), Ok(224));
+    }
+
+    #[test]
+    fn finds_a_vcf_and_respects_the_node_limit() {
+        // Black: a broken four-three chance on the right side.
+        let r = ask("free h8h9i8i9j8j9", 0, 0);
+        assert!(r.best == "g8" || r.best == "k8", "{r:?}");
+        let a = ask("free h8h9i7g10j9", 0, 300);
+        let b = ask("free h8h9i7g10j9", 0, 300);
+        assert_eq!(a, b);
+        assert!(a.nodes <= 300, "{a:?}");
+        let d = ask("free h8h9i7g10j9", 0, 0);
+        assert!(d.nodes <= search::DEFAULT_NODES, "{d:?}");
+    }
+
+    #[test]
+    fn black_never_plays_forbidden_points() {
+        for level in [0, 1, 2] {
+            let r = ask("renju f8a1g8a3h9a5h10a7", level, 3000);
+            assert_ne!(r.best, "h8", "level {level}");
+        }
+    }
+
+    /// Plays one game; returns the winner (or `None` for a draw or the move cap).
+    fn game(opening: &[&str], black_level: u8, white_level: u8) -> Option<u8> {
+        let mut pos = Gomoku::new(Rule::Free);
+        for m in opening {
+            pos.make(parse_point(m).unwrap());
+        }
+        let mut text = heapless::String::<700>::new();
+        while pos.outcome().is_none() && pos.stones() < 120 {
+            text.clear();
+            pos.write_position(&mut text).unwrap();
+            let level = if pos.player_to_move() == 0 {
+                black_level
+            } else {
+                white_level
+            };
+            let r = ask(&text, level, 0);
+            let mv: Point = pos.parse_move(&r.best).unwrap();
+            pos.make(mv);
+        }
+        match pos.outcome() {
+            Some(Outcome::Win(w)) => Some(w),
+            _ => None,
+        }
+    }
+
+    /// The default level against `pattern`: 10 games, 5 openings, both colours.
+    #[test]
+    fn strong_beats_pattern() {
+        let openings: [&[&str]; 5] = [
+            &["h8"],
+            &["h8", "i9"],
+            &["h8", "h9", "j8"],
+            &["g7", "h8", "i7"],
+            &["h8", "j10", "f6"],
+        ];
+        let (mut wins, mut losses) = (0, 0);
+        for opening in openings {
+            for strong in [0u8, 1] {
+                let (b, w) = if strong == 0 { (0, 1) } else { (1, 0) };
+                match game(opening, b, w) {
+                    Some(x) if x == strong => wins += 1,
+                    Some(_) => losses += 1,
+                    None => {}
+                }
+            }
+        }
+        std::println!("strong vs pattern: {wins} wins, {losses} losses of 10");
+        assert!(wins >= 8 && losses == 0, "{wins} wins, {losses} losses");
+    }
+}

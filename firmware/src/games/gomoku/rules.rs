@@ -1,0 +1,225 @@
+//! The three rule sets, fives, and renju's forbidden points for black.
+//!
+//! Renju (RIF rules): black wins only with exactly five; black may not play a
+//! double-three, a double-four or an overline (six or more), unless the same move
+//! makes a five. A *three* is a row that one more stone turns into a straight four
+//! (`.XXXX.` whose both ends make exactly five); it only counts if that stone may
+//! itself be played, which makes the test recursive.
+
+use super::board::{Board, CENTER, Point, REACH, WHITE, step};
+use super::shape::{completions, four_count, run, three_points};
+use crate::text::ParseError;
+
+/// Which rule set is played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// Freestyle gomoku: five or more in a row wins.
+    #[default]
+    Free,
+    /// Standard gomoku: exactly five wins; an overline does not.
+    Standard,
+    /// Renju: exact five for black, five or more for white, forbidden points for black.
+    Renju,
+}
+
+impl Rule {
+    /// The rule's name in the position text form.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Free => "free",
+            Rule::Standard => "standard",
+            Rule::Renju => "renju",
+        }
+    }
+
+    /// Parses `free`, `standard` or `renju` (any case; `freestyle` is also accepted).
+    pub fn parse(text: &str) -> Result<Self, ParseError> {
+        [
+            ("free", Rule::Free),
+            ("freestyle", Rule::Free),
+            ("standard", Rule::Standard),
+            ("renju", Rule::Renju),
+        ]
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(text))
+        .map(|&(_, r)| r)
+        .ok_or(ParseError("rule must be free, standard or renju"))
+    }
+
+    /// `true` when `side` needs exactly five (an overline does not win).
+    pub fn exact(self, side: u8) -> bool {
+        match self {
+            Rule::Free => false,
+            Rule::Standard => true,
+            Rule::Renju => side != WHITE,
+        }
+    }
+
+    /// `true` when black has forbidden points under this rule.
+    pub fn has_forbidden(self) -> bool {
+        self == Rule::Renju
+    }
+}
+
+/// `true` when a stone of `side` on the empty point `p` makes a five.
+pub fn makes_five(board: &Board, p: Point, side: u8, rule: Rule) -> bool {
+    (0..4).any(|d| {
+        let r = run(board.line(p, d).own(side) | CENTER);
+        if rule.exact(side) { r == 5 } else { r >= 5 }
+    })
+}
+
+/// The winning row through the stone on `p` as its two end points, if that stone
+/// is part of a five (or more, where the rule allows it) of its colour.
+pub fn five_through(board: &Board, p: Point, rule: Rule) -> Option<(Point, Point)> {
+    let side = board.get(p)?;
+    for d in 0..4 {
+        let own = board.line(p, d).own(side);
+        let r = run(own);
+        if (rule.exact(side) && r == 5) || (!rule.exact(side) && r >= 5) {
+            // Walk to both ends of the row (it may reach beyond the window).
+            let mut lo = p;
+            while let Some(q) = step(lo, d, -1).filter(|&q| board.get(q) == Some(side)) {
+                lo = q;
+            }
+            let mut hi = p;
+            while let Some(q) = step(hi, d, 1).filter(|&q| board.get(q) == Some(side)) {
+                hi = q;
+            }
+            return Some((lo, hi));
+        }
+    }
+    None
+}
+
+/// How deep the "is the three's completing point itself forbidden?" recursion goes.
+/// Deeper nestings are treated as real threes (the point counts as playable).
+pub const MAX_NESTING: u8 = 6;
+
+/// `true` when the empty point `p` is forbidden for black under renju rules
+/// (double-three, double-four or overline, and no five). Ignores whose turn it is.
+pub fn is_forbidden(board: &Board, p: Point) -> bool {
+    if !board.is_empty(p) {
+        return false;
+    }
+    let mut work = *board;
+    forbidden_at(&mut work, p, 0)
+}
+
+/// `true` when black playing `p` would make a double-three, double-four or
+/// overline without a five. The board is restored before returning.
+fn forbidden_at(board: &mut Board, p: Point, depth: u8) -> bool {
+    let mut own = [0u16; 4];
+    let mut blocked = [0u16; 4];
+    let mut overline = false;
+    for d in 0..4 {
+        let line = board.line(p, d);
+        own[d] = line.black | CENTER;
+        blocked[d] = line.blocked(super::board::BLACK);
+        match run(own[d]) {
+            5 => return false,
+            r if r > 5 => overline = true,
+            _ => {}
+        }
+    }
+    if overline {
+        return true;
+    }
+    let mut fours = 0;
+    let mut threes = [0u16; 4];
+    let mut three_lines = 0;
+    for d in 0..4 {
+        let c = completions(own[d], blocked[d], true);
+        if c != 0 {
+            fours += four_count(c);
+        } else {
+            threes[d] = three_points(own[d], blocked[d], true);
+            three_lines += u32::from(threes[d] != 0);
+        }
+    }
+    if fours >= 2 {
+        return true;
+    }
+    if three_lines < 2 {
+        return false;
+    }
+    // Each candidate three is real only if some point completing it to a straight
+    // four is itself playable (with `p` on the board).
+    board.set(p, super::board::BLACK);
+    let mut real = 0;
+    for (d, &line_points) in threes.iter().enumerate() {
+        let mut points = line_points;
+        while points != 0 && real < 2 {
+            let bit = points.trailing_zeros() as i8;
+            points &= points - 1;
+            let Some(q) = step(p, d, bit - REACH) else {
+                continue;
+            };
+            if depth >= MAX_NESTING || !forbidden_at(board, q, depth + 1) {
+                real += 1;
+                break;
+            }
+        }
+    }
+    board.clear(p);
+    real >= 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::gomoku::board::{BLACK, POINTS, parse_point};
+    use crate::games::gomoku::tests_support::diagram;
+
+    /// Every case of `renju_forbidden.txt`: exactly the marked points are forbidden.
+    /// Source: mintaka (Rust renju engine) tests, cross-checked with Rapfi
+    /// (see shared/testdata/README.md).
+    #[test]
+    fn forbidden_points_match_the_reference_cases() {
+        let text = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../shared/testdata/renju_forbidden.txt"
+        ));
+        let mut cases = 0;
+        for case in text.split("# ").filter(|c| !c.trim().is_empty()) {
+            let name = case.lines().next().unwrap_or("");
+            let (board, marks) = diagram(case);
+            for p in 0..POINTS as u8 {
+                if board.is_empty(p) {
+                    assert_eq!(
+                        is_forbidden(&board, p),
+                        marks.contains(&p),
+                        "case {name}: point {p} (row {}, col {})",
+                        p / 15 + 1,
+                        (b'A' + p % 15) as char
+                    );
+                }
+            }
+            cases += 1;
+        }
+        assert_eq!(cases, 12);
+    }
+
+    #[test]
+    fn five_beats_forbidden_and_overline_is_forbidden() {
+        let mut b = Board::new();
+        for p in ["a1", "b1", "c1", "d1", "f1", "g1"] {
+            b.set(parse_point(p).unwrap(), BLACK);
+        }
+        let e1 = parse_point("e1").unwrap();
+        assert!(is_forbidden(&b, e1), "e1 makes seven");
+        assert!(!makes_five(&b, e1, BLACK, Rule::Renju));
+        assert!(makes_five(&b, e1, BLACK, Rule::Free));
+        assert!(!makes_five(&b, e1, WHITE, Rule::Renju));
+        b.clear(parse_point("a1").unwrap());
+        b.clear(parse_point("g1").unwrap());
+        assert!(!is_forbidden(&b, e1), "e1 makes exactly five");
+        b.set(e1, BLACK);
+        assert_eq!(
+            five_through(&b, e1, Rule::Renju),
+            Some((parse_point("b1").unwrap(), parse_point("f1").unwrap()))
+        );
+        assert_eq!(Rule::parse("RENJU"), Ok(Rule::Renju));
+        assert!(Rule::parse("go").is_err());
+    }
+}

@@ -1,0 +1,657 @@
+//! Board representation: squares, piece slots, the precomputed const tables
+//! (line blockers, leaper targets, Zobrist keys), make/unmake and FEN.
+//!
+//! Squares are numbered `rank * 9 + file`, rank 0 being red's back rank and
+//! file 0 the `a` file, exactly as ICCS coordinates read. Every piece has a
+//! fixed *slot* (ElephantEye style): red slots are 16..=31, black 32..=47, and
+//! within a side slot 0 is the king, 1–2 advisors, 3–4 elephants, 5–6 horses,
+//! 7–8 rooks, 9–10 cannons, 11–15 pawns. The board stores slots, so a slot
+//! tells both the colour and the kind of a piece.
+
+use core::fmt;
+
+use crate::text::ParseError;
+
+/// A square, `rank * 9 + file` (0..90).
+pub type Square = u8;
+/// No square (a captured piece's slot, a missing table entry).
+pub const NO_SQUARE: Square = 0xFF;
+/// Number of squares.
+pub const SQUARES: usize = 90;
+
+/// Red, who moves first (upper case in FEN).
+pub const RED: u8 = 0;
+/// Black (lower case in FEN).
+pub const BLACK: u8 = 1;
+
+/// The seven kinds of piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    /// General / king (帅/将).
+    King = 0,
+    /// Advisor (仕/士).
+    Advisor = 1,
+    /// Elephant (相/象).
+    Elephant = 2,
+    /// Horse (马).
+    Horse = 3,
+    /// Rook / chariot (车).
+    Rook = 4,
+    /// Cannon (炮).
+    Cannon = 5,
+    /// Pawn / soldier (兵/卒).
+    Pawn = 6,
+}
+
+impl Kind {
+    /// All kinds in slot order.
+    pub const ALL: [Kind; 7] = [
+        Kind::King,
+        Kind::Advisor,
+        Kind::Elephant,
+        Kind::Horse,
+        Kind::Rook,
+        Kind::Cannon,
+        Kind::Pawn,
+    ];
+    /// First slot (within a side) and number of slots of this kind.
+    pub const fn slots(self) -> (u8, u8) {
+        match self {
+            Kind::King => (0, 1),
+            Kind::Advisor => (1, 2),
+            Kind::Elephant => (3, 2),
+            Kind::Horse => (5, 2),
+            Kind::Rook => (7, 2),
+            Kind::Cannon => (9, 2),
+            Kind::Pawn => (11, 5),
+        }
+    }
+    /// FEN letter for red (upper case).
+    pub const fn letter(self) -> u8 {
+        b"KABNRCP"[self as usize]
+    }
+}
+
+const SLOT_KIND: [Kind; 16] = [
+    Kind::King,
+    Kind::Advisor,
+    Kind::Advisor,
+    Kind::Elephant,
+    Kind::Elephant,
+    Kind::Horse,
+    Kind::Horse,
+    Kind::Rook,
+    Kind::Rook,
+    Kind::Cannon,
+    Kind::Cannon,
+    Kind::Pawn,
+    Kind::Pawn,
+    Kind::Pawn,
+    Kind::Pawn,
+    Kind::Pawn,
+];
+
+/// Kind of the piece in slot `slot` (16..48).
+#[inline]
+pub fn slot_kind(slot: u8) -> Kind {
+    SLOT_KIND[usize::from(slot & 15)]
+}
+
+/// Colour of the piece in slot `slot` (16..48): [`RED`] or [`BLACK`].
+#[inline]
+pub fn slot_color(slot: u8) -> u8 {
+    (slot >> 5) & 1
+}
+
+/// The slot of `color`'s king.
+#[inline]
+pub fn king_slot(color: u8) -> u8 {
+    16 + 16 * color
+}
+
+/// A move: from, to, the moving piece's slot and the captured piece's slot (0 if none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// Origin square.
+    pub from: Square,
+    /// Destination square.
+    pub to: Square,
+    /// Slot of the moving piece.
+    pub piece: u8,
+    /// Slot of the captured piece, 0 for a quiet move.
+    pub captured: u8,
+}
+
+impl Move {
+    /// The null move (both squares 0), used only inside the search.
+    pub const NULL: Move = Move {
+        from: 0,
+        to: 0,
+        piece: 0,
+        captured: 0,
+    };
+    /// Whether this is the search's null move.
+    pub fn is_null(self) -> bool {
+        self.piece == 0
+    }
+}
+
+const fn build_file_of() -> [u8; SQUARES] {
+    let mut t = [0u8; SQUARES];
+    let mut s = 0;
+    while s < SQUARES {
+        t[s] = (s % 9) as u8;
+        s += 1;
+    }
+    t
+}
+const fn build_rank_of() -> [u8; SQUARES] {
+    let mut t = [0u8; SQUARES];
+    let mut s = 0;
+    while s < SQUARES {
+        t[s] = (s / 9) as u8;
+        s += 1;
+    }
+    t
+}
+/// File (0..9) of each square (the M0 has no divider).
+pub static FILE_OF: [u8; SQUARES] = build_file_of();
+/// Rank (0..10) of each square.
+pub static RANK_OF: [u8; SQUARES] = build_rank_of();
+
+/// The square at `rank`, `file`.
+#[inline]
+pub const fn square(rank: u8, file: u8) -> Square {
+    rank * 9 + file
+}
+
+/// Whether `sq` lies in either palace.
+pub const fn in_palace(sq: Square) -> bool {
+    let (r, f) = (sq / 9, sq % 9);
+    f >= 3 && f <= 5 && (r <= 2 || r >= 7)
+}
+
+/// Nearest and second-nearest blockers on both sides of a point on a line,
+/// packed in a `u16`: bits 0–3 nearest above, 4–7 second above, 8–11 nearest
+/// below, 12–15 second below (coordinates along the line, 0xF = none).
+///
+/// Indexed by `[position][occupancy without the position's own bit]`, so a
+/// rank table is 9 × 256 entries and a file table 10 × 512 (14,848 bytes
+/// together, instead of ElephantEye's separate move/capture bitmask tables).
+const fn build_line<const N: usize, const M: usize>() -> [[u16; M]; N] {
+    let mut t = [[0u16; M]; N];
+    let mut pos = 0;
+    while pos < N {
+        let mut idx = 0;
+        while idx < M {
+            let low = idx & ((1 << pos) - 1);
+            let high = (idx >> pos) << (pos + 1);
+            let occ = low | high;
+            let mut above = [0xFu16; 2];
+            let mut n = 0;
+            let mut p = pos + 1;
+            while p < N && n < 2 {
+                if occ & (1 << p) != 0 {
+                    above[n] = p as u16;
+                    n += 1;
+                }
+                p += 1;
+            }
+            let mut below = [0xFu16; 2];
+            n = 0;
+            let mut p = pos;
+            while p > 0 && n < 2 {
+                p -= 1;
+                if occ & (1 << p) != 0 {
+                    below[n] = p as u16;
+                    n += 1;
+                }
+            }
+            t[pos][idx] = above[0] | (above[1] << 4) | (below[0] << 8) | (below[1] << 12);
+            idx += 1;
+        }
+        pos += 1;
+    }
+    t
+}
+/// Blockers along a rank, by file and occupancy (see [`build_line`]).
+pub static RANK_LINE: [[u16; 256]; 9] = build_line::<9, 256>();
+/// Blockers along a file, by rank and occupancy.
+pub static FILE_LINE: [[u16; 512]; 10] = build_line::<10, 512>();
+
+/// Knight-like horse steps `(d_rank, d_file)` with the leg step.
+const HORSE_STEPS: [(i8, i8, i8, i8); 8] = [
+    (2, 1, 1, 0),
+    (2, -1, 1, 0),
+    (-2, 1, -1, 0),
+    (-2, -1, -1, 0),
+    (1, 2, 0, 1),
+    (-1, 2, 0, 1),
+    (1, -2, 0, -1),
+    (-1, -2, 0, -1),
+];
+
+const fn offset(sq: usize, dr: i8, df: i8) -> u8 {
+    let r = (sq / 9) as i8 + dr;
+    let f = (sq % 9) as i8 + df;
+    if r < 0 || r > 9 || f < 0 || f > 8 {
+        NO_SQUARE
+    } else {
+        (r * 9 + f) as u8
+    }
+}
+
+/// `[to, leg]` pairs for a horse on each square (`to` = [`NO_SQUARE`] ends the list).
+const fn build_horse() -> [[[u8; 2]; 8]; SQUARES] {
+    let mut t = [[[NO_SQUARE; 2]; 8]; SQUARES];
+    let mut s = 0;
+    while s < SQUARES {
+        let mut n = 0;
+        let mut i = 0;
+        while i < 8 {
+            let (dr, df, lr, lf) = HORSE_STEPS[i];
+            let to = offset(s, dr, df);
+            if to != NO_SQUARE {
+                t[s][n] = [to, offset(s, lr, lf)];
+                n += 1;
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+}
+/// Horse moves from each square: `[to, leg]`. Read backwards (a horse on `to`
+/// attacks the square), the leg is [`reverse_leg`].
+pub static HORSE_MOVES: [[[u8; 2]; 8]; SQUARES] = build_horse();
+
+/// The leg of a horse on `from` that attacks `target` (a horse step away).
+#[inline]
+pub fn reverse_leg(from: Square, target: Square) -> Square {
+    // Two ranks apart: the leg is one rank from `from`; else one file.
+    match i16::from(target) - i16::from(from) {
+        17 | 19 => from + 9,
+        -17 | -19 => from - 9,
+        7 | -11 => from - 1,
+        _ => from + 1,
+    }
+}
+
+/// Elephant moves `[to, eye]` from each square, staying on the same side of the river.
+const fn build_elephant() -> [[[u8; 2]; 4]; SQUARES] {
+    let mut t = [[[NO_SQUARE; 2]; 4]; SQUARES];
+    let steps: [(i8, i8); 4] = [(2, 2), (2, -2), (-2, 2), (-2, -2)];
+    let mut s = 0;
+    while s < SQUARES {
+        let mut n = 0;
+        let mut i = 0;
+        while i < 4 {
+            let to = offset(s, steps[i].0, steps[i].1);
+            if to != NO_SQUARE && (to as usize / 45) == s / 45 {
+                t[s][n] = [to, offset(s, steps[i].0 / 2, steps[i].1 / 2)];
+                n += 1;
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+}
+/// Elephant moves from each square: `[to, eye]`.
+pub static ELEPHANT_MOVES: [[[u8; 2]; 4]; SQUARES] = build_elephant();
+
+/// One-step moves inside the palace: orthogonal (king) or diagonal (advisor).
+const fn build_palace(diagonal: bool) -> [[u8; 4]; SQUARES] {
+    let mut t = [[NO_SQUARE; 4]; SQUARES];
+    let steps: [(i8, i8); 4] = if diagonal {
+        [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+    } else {
+        [(1, 0), (-1, 0), (0, 1), (0, -1)]
+    };
+    let mut s = 0;
+    while s < SQUARES {
+        let mut n = 0;
+        let mut i = 0;
+        while i < 4 {
+            let to = offset(s, steps[i].0, steps[i].1);
+            if in_palace(s as u8) && to != NO_SQUARE && in_palace(to) {
+                t[s][n] = to;
+                n += 1;
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+}
+/// King moves from each palace square.
+pub static KING_MOVES: [[u8; 4]; SQUARES] = build_palace(false);
+/// Advisor moves from each palace square.
+pub static ADVISOR_MOVES: [[u8; 4]; SQUARES] = build_palace(true);
+
+const fn splitmix64(state: u64) -> (u64, u64) {
+    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (s, z ^ (z >> 31))
+}
+
+const fn build_zobrist() -> ([[u64; SQUARES]; 14], u64) {
+    let mut t = [[0u64; SQUARES]; 14];
+    let mut state = 0x0004_5EED_0004_5EEDu64; // seed 004
+    let mut p = 0;
+    while p < 14 {
+        let mut s = 0;
+        while s < SQUARES {
+            let (ns, v) = splitmix64(state);
+            state = ns;
+            t[p][s] = v;
+            s += 1;
+        }
+        p += 1;
+    }
+    let (_, side) = splitmix64(state);
+    (t, side)
+}
+const ZOBRIST_ALL: ([[u64; SQUARES]; 14], u64) = build_zobrist();
+/// Zobrist keys by `[colour * 7 + kind][square]` (splitmix64 from a fixed seed, at compile time).
+pub static ZOBRIST: [[u64; SQUARES]; 14] = ZOBRIST_ALL.0;
+/// Zobrist key XORed in when black is to move.
+pub const ZOBRIST_SIDE: u64 = ZOBRIST_ALL.1;
+
+/// Zobrist key of piece `slot` on `sq`.
+#[inline]
+pub fn zobrist(slot: u8, sq: Square) -> u64 {
+    let row = usize::from(slot_color(slot)) * 7 + slot_kind(slot) as usize;
+    ZOBRIST[row][usize::from(sq)]
+}
+
+/// A xiangqi position: the board, piece slots, line occupancies and the hash.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    board: [u8; SQUARES],
+    squares: [u8; 32],
+    rank_occ: [u16; 10],
+    file_occ: [u16; 9],
+    side: u8,
+    key: u64,
+}
+
+impl Position {
+    /// The standard opening position.
+    pub const START_FEN: &'static str =
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+
+    fn empty() -> Self {
+        Self {
+            board: [0; SQUARES],
+            squares: [NO_SQUARE; 32],
+            rank_occ: [0; 10],
+            file_occ: [0; 9],
+            side: RED,
+            key: 0,
+        }
+    }
+
+    /// The standard opening position.
+    pub fn start() -> Self {
+        Self::parse_fen(Self::START_FEN).unwrap_or_else(|_| Self::empty())
+    }
+
+    /// Side to move: [`RED`] or [`BLACK`].
+    #[inline]
+    pub fn side(&self) -> u8 {
+        self.side
+    }
+    /// The incrementally updated Zobrist key.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+    /// Slot of the piece on `sq` (0 when empty or off the board).
+    #[inline]
+    pub fn at(&self, sq: Square) -> u8 {
+        self.board.get(usize::from(sq)).copied().unwrap_or(0)
+    }
+    /// Square of the piece in `slot` ([`NO_SQUARE`] when captured).
+    #[inline]
+    pub fn square_of(&self, slot: u8) -> Square {
+        self.squares
+            .get(usize::from(slot.wrapping_sub(16)))
+            .copied()
+            .unwrap_or(NO_SQUARE)
+    }
+    /// Square of `color`'s king.
+    #[inline]
+    pub fn king(&self, color: u8) -> Square {
+        self.square_of(king_slot(color))
+    }
+    /// Occupied files of a rank as a 9-bit mask.
+    #[inline]
+    pub fn rank_occ(&self, rank: u8) -> u16 {
+        self.rank_occ[usize::from(rank)]
+    }
+    /// Occupied ranks of a file as a 10-bit mask.
+    #[inline]
+    pub fn file_occ(&self, file: u8) -> u16 {
+        self.file_occ[usize::from(file)]
+    }
+
+    /// Blockers along the rank through `sq` (see [`RANK_LINE`]).
+    #[inline]
+    pub fn rank_blockers(&self, sq: Square) -> u16 {
+        let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
+        let occ = self.rank_occ[usize::from(r)];
+        let idx = (occ & ((1 << f) - 1)) | ((occ >> (f + 1)) << f);
+        RANK_LINE[usize::from(f)][usize::from(idx)]
+    }
+    /// Blockers along the file through `sq` (see [`FILE_LINE`]).
+    #[inline]
+    pub fn file_blockers(&self, sq: Square) -> u16 {
+        let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
+        let occ = self.file_occ[usize::from(f)];
+        let idx = (occ & ((1 << r) - 1)) | ((occ >> (r + 1)) << r);
+        FILE_LINE[usize::from(r)][usize::from(idx)]
+    }
+
+    fn put(&mut self, slot: u8, sq: Square) {
+        self.board[usize::from(sq)] = slot;
+        self.squares[usize::from(slot - 16)] = sq;
+        let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
+        self.rank_occ[usize::from(r)] |= 1 << f;
+        self.file_occ[usize::from(f)] |= 1 << r;
+        self.key ^= zobrist(slot, sq);
+    }
+
+    fn clear_occ(&mut self, sq: Square) {
+        let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
+        self.rank_occ[usize::from(r)] &= !(1 << f);
+        self.file_occ[usize::from(f)] &= !(1 << r);
+    }
+    fn set_occ(&mut self, sq: Square) {
+        let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
+        self.rank_occ[usize::from(r)] |= 1 << f;
+        self.file_occ[usize::from(f)] |= 1 << r;
+    }
+
+    /// Plays `mv` (pseudo-legal, built for this position) without any legality check.
+    pub fn make_raw(&mut self, mv: Move) {
+        let (from, to) = (usize::from(mv.from), usize::from(mv.to));
+        self.board[from] = 0;
+        self.clear_occ(mv.from);
+        if mv.captured != 0 {
+            self.squares[usize::from(mv.captured - 16)] = NO_SQUARE;
+            self.key ^= zobrist(mv.captured, mv.to);
+        } else {
+            self.set_occ(mv.to);
+        }
+        self.board[to] = mv.piece;
+        self.squares[usize::from(mv.piece - 16)] = mv.to;
+        self.key ^= zobrist(mv.piece, mv.from) ^ zobrist(mv.piece, mv.to) ^ ZOBRIST_SIDE;
+        self.side ^= 1;
+    }
+
+    /// Takes back `mv`, the last move played with [`Position::make_raw`].
+    pub fn unmake_raw(&mut self, mv: Move) {
+        let (from, to) = (usize::from(mv.from), usize::from(mv.to));
+        self.side ^= 1;
+        self.key ^= zobrist(mv.piece, mv.from) ^ zobrist(mv.piece, mv.to) ^ ZOBRIST_SIDE;
+        self.board[from] = mv.piece;
+        self.squares[usize::from(mv.piece - 16)] = mv.from;
+        self.set_occ(mv.from);
+        if mv.captured != 0 {
+            self.board[to] = mv.captured;
+            self.squares[usize::from(mv.captured - 16)] = mv.to;
+            self.key ^= zobrist(mv.captured, mv.to);
+        } else {
+            self.board[to] = 0;
+            self.clear_occ(mv.to);
+        }
+    }
+
+    /// Passes the turn (the search's null move).
+    pub fn make_null(&mut self) {
+        self.side ^= 1;
+        self.key ^= ZOBRIST_SIDE;
+    }
+
+    /// Whether both positions have the same pieces on the same squares and the
+    /// same side to move (piece slots may differ, e.g. after different move orders).
+    pub fn same_as(&self, other: &Position) -> bool {
+        self.key == other.key
+            && self.side == other.side
+            && (0..SQUARES as u8).all(|sq| {
+                let (a, b) = (self.at(sq), other.at(sq));
+                (a == 0) == (b == 0)
+                    && (a == 0 || (slot_kind(a), slot_color(a)) == (slot_kind(b), slot_color(b)))
+            })
+    }
+
+    /// Zobrist key computed from scratch (tests compare it with [`Position::key`]).
+    pub fn compute_key(&self) -> u64 {
+        let mut k = if self.side == BLACK { ZOBRIST_SIDE } else { 0 };
+        for sq in 0..SQUARES as u8 {
+            let p = self.at(sq);
+            if p != 0 {
+                k ^= zobrist(p, sq);
+            }
+        }
+        k
+    }
+
+    /// Reads the board and side fields of a FEN (`w`/`r` = red to move, `b` = black;
+    /// `N`/`H` horse, `B`/`E` elephant; red upper case). Further fields are ignored
+    /// here; a trailing `[]` (empty holdings, as some tools write) is accepted.
+    pub fn parse_fen(text: &str) -> Result<Self, ParseError> {
+        let mut fields = text.split_ascii_whitespace();
+        let placement = fields.next().ok_or(ParseError("empty FEN"))?;
+        let placement = placement.strip_suffix("[]").unwrap_or(placement);
+        let mut pos = Self::empty();
+        let mut counts = [[0u8; 7]; 2];
+        let mut rank: i32 = 9;
+        let mut file: i32 = 0;
+        for b in placement.bytes() {
+            match b {
+                b'/' => {
+                    if file != 9 {
+                        return Err(ParseError("FEN rank does not have 9 files"));
+                    }
+                    rank -= 1;
+                    file = 0;
+                    if rank < 0 {
+                        return Err(ParseError("FEN has more than 10 ranks"));
+                    }
+                }
+                b'1'..=b'9' => {
+                    file += i32::from(b - b'0');
+                    if file > 9 {
+                        return Err(ParseError("FEN rank has more than 9 files"));
+                    }
+                }
+                _ => {
+                    let color = if b.is_ascii_uppercase() { RED } else { BLACK };
+                    let kind = match b.to_ascii_lowercase() {
+                        b'k' => Kind::King,
+                        b'a' => Kind::Advisor,
+                        b'b' | b'e' => Kind::Elephant,
+                        b'n' | b'h' => Kind::Horse,
+                        b'r' => Kind::Rook,
+                        b'c' => Kind::Cannon,
+                        b'p' => Kind::Pawn,
+                        _ => return Err(ParseError("FEN holds an unknown piece letter")),
+                    };
+                    if file >= 9 {
+                        return Err(ParseError("FEN rank has more than 9 files"));
+                    }
+                    let (first, n) = kind.slots();
+                    let used = &mut counts[usize::from(color)][kind as usize];
+                    if *used >= n {
+                        return Err(ParseError("FEN has too many pieces of one kind"));
+                    }
+                    let slot = 16 + 16 * color + first + *used;
+                    *used += 1;
+                    let sq = square(rank as u8, file as u8);
+                    if kind == Kind::King && !in_palace(sq) {
+                        return Err(ParseError("a king stands outside its palace"));
+                    }
+                    if kind == Kind::King && (RANK_OF[usize::from(sq)] >= 5) != (color == BLACK) {
+                        return Err(ParseError("a king stands in the other side's palace"));
+                    }
+                    pos.put(slot, sq);
+                    file += 1;
+                }
+            }
+        }
+        if rank != 0 || file != 9 {
+            return Err(ParseError("FEN needs 10 ranks of 9 files"));
+        }
+        if counts[0][0] != 1 || counts[1][0] != 1 {
+            return Err(ParseError("each side needs exactly one king"));
+        }
+        match fields.next() {
+            None | Some("w" | "r" | "W" | "R") => {}
+            Some("b" | "B") => {
+                pos.side = BLACK;
+                pos.key ^= ZOBRIST_SIDE;
+            }
+            Some(_) => return Err(ParseError("side to move must be w, r or b")),
+        }
+        if pos.attacked_king(pos.side ^ 1) {
+            return Err(ParseError("the side not to move is in check"));
+        }
+        Ok(pos)
+    }
+
+    /// Writes the board and side fields of the FEN (`w`/`b`, `N` and `B` letters).
+    pub fn write_fen(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        for rank in (0..10u8).rev() {
+            let mut empty = 0u8;
+            for file in 0..9u8 {
+                let p = self.at(square(rank, file));
+                if p == 0 {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    out.write_char(char::from(b'0' + empty))?;
+                    empty = 0;
+                }
+                let l = slot_kind(p).letter();
+                let l = if slot_color(p) == RED {
+                    l
+                } else {
+                    l.to_ascii_lowercase()
+                };
+                out.write_char(char::from(l))?;
+            }
+            if empty > 0 {
+                out.write_char(char::from(b'0' + empty))?;
+            }
+            if rank > 0 {
+                out.write_char('/')?;
+            }
+        }
+        out.write_str(if self.side == RED { " w" } else { " b" })
+    }
+}

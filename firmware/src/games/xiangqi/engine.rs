@@ -1,0 +1,55 @@
+//! [`XiangqiEngine`]: the game as the board's service loop calls it.
+
+use super::book;
+use super::search::{Iteration, MAX_DEPTH, Searcher, fill};
+use super::state::Xiangqi;
+use crate::engine::{BoardGame, EngineReply, EngineRequest, Poll};
+use crate::game::Notation;
+use crate::text::ParseError;
+
+/// Deepest iteration at level 1 (the weaker level).
+pub const WEAK_DEPTH: u8 = 3;
+
+/// Xiangqi on the wire (`xiangqi`): see the module documentation for the
+/// position and move forms and the levels.
+pub struct XiangqiEngine;
+
+impl BoardGame for XiangqiEngine {
+    const NAME: &'static str = "xiangqi";
+
+    fn search(
+        request: &EngineRequest<'_>,
+        poll: &mut dyn Poll,
+        reply: &mut EngineReply,
+    ) -> Result<(), ParseError> {
+        let mut root = Xiangqi::parse_position(request.position)?;
+        if request.level != 2
+            && let Some(mv) = book::pick(root.position(), request.seed)
+        {
+            let mut it = Iteration {
+                best: Some(mv),
+                ..Iteration::default()
+            };
+            let _ = it.pv.push(mv);
+            fill(&root, &it, reply);
+            poll.info(reply);
+            return Ok(());
+        }
+        let mut max_depth = match request.limits.depth {
+            0 => MAX_DEPTH,
+            d => d.min(MAX_DEPTH),
+        };
+        if request.level == 1 {
+            max_depth = max_depth.min(WEAK_DEPTH);
+        }
+        let mut searcher = Searcher::new(request.limits, poll);
+        let it = searcher.run(&mut root, max_depth, reply);
+        fill(&root, &it, reply);
+        Ok(())
+    }
+
+    fn perft(position: &str, depth: u8) -> Result<u64, ParseError> {
+        let game = Xiangqi::parse_position(position)?;
+        Ok(game.position().clone().perft(depth))
+    }
+}

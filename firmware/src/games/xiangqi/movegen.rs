@@ -1,0 +1,354 @@
+//! Move generation: pseudo-legal moves from the tables, check detection
+//! (including the flying general) and the legal filter.
+
+use super::board::{
+    ADVISOR_MOVES, ELEPHANT_MOVES, FILE_OF, HORSE_MOVES, KING_MOVES, Kind, Move, NO_SQUARE,
+    Position, RANK_OF, RED, Square, reverse_leg, slot_color, slot_kind,
+};
+
+/// Most pseudo-legal moves a position can have (2×17 rook + 2×17 cannon + 2×8 horse
+/// + 5×3 pawn + 4 king + 2×4 advisor + 2×4 elephant = 119).
+pub const MAX_MOVES: usize = 120;
+
+/// Collects generated moves into a slice, dropping any beyond its end.
+pub struct Sink<'a> {
+    buf: &'a mut [Move],
+    len: usize,
+    overflowed: bool,
+}
+
+impl<'a> Sink<'a> {
+    /// An empty sink over `buf`.
+    pub fn new(buf: &'a mut [Move]) -> Self {
+        Self {
+            buf,
+            len: 0,
+            overflowed: false,
+        }
+    }
+    /// Number of moves collected.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    /// Whether some move did not fit.
+    pub fn overflowed(&self) -> bool {
+        self.overflowed
+    }
+    /// Whether nothing was collected.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        if let Some(slot) = self.buf.get_mut(self.len) {
+            *slot = mv;
+            self.len += 1;
+        } else {
+            self.overflowed = true;
+        }
+    }
+}
+
+impl Position {
+    /// The piece on `sq` if it belongs to the side `color`'s opponent, else 0.
+    #[inline]
+    fn enemy_at(&self, sq: Square, color: u8) -> u8 {
+        let p = self.at(sq);
+        if p != 0 && slot_color(p) != color {
+            p
+        } else {
+            0
+        }
+    }
+
+    #[inline]
+    fn push_to(&self, sink: &mut Sink<'_>, piece: u8, from: Square, to: Square, quiet: bool) {
+        let target = self.at(to);
+        if target == 0 {
+            if quiet {
+                sink.push(Move {
+                    from,
+                    to,
+                    piece,
+                    captured: 0,
+                });
+            }
+        } else if slot_color(target) != slot_color(piece) {
+            sink.push(Move {
+                from,
+                to,
+                piece,
+                captured: target,
+            });
+        }
+    }
+
+    /// Rook (`cannon == false`) or cannon moves along one line.
+    #[allow(clippy::too_many_arguments)] // one call per direction, kept flat for speed
+    #[inline]
+    fn slide(
+        &self,
+        sink: &mut Sink<'_>,
+        piece: u8,
+        from: Square,
+        entry: u16,
+        pos: u8,
+        step: u8,
+        end: u8,
+        cannon: bool,
+        quiet: bool,
+    ) {
+        // `base` is the square at line coordinate 0; coordinates run `0..end`.
+        let base = from - pos * step;
+        let color = slot_color(piece);
+        let near_up = (entry & 0xF) as u8;
+        let far_up = ((entry >> 4) & 0xF) as u8;
+        let near_down = ((entry >> 8) & 0xF) as u8;
+        let far_down = ((entry >> 12) & 0xF) as u8;
+        if quiet {
+            let top = if near_up == 0xF { end } else { near_up };
+            let mut c = pos + 1;
+            while c < top {
+                sink.push(Move {
+                    from,
+                    to: base + c * step,
+                    piece,
+                    captured: 0,
+                });
+                c += 1;
+            }
+            let bottom = if near_down == 0xF { 0 } else { near_down + 1 };
+            let mut c = pos;
+            while c > bottom {
+                c -= 1;
+                sink.push(Move {
+                    from,
+                    to: base + c * step,
+                    piece,
+                    captured: 0,
+                });
+            }
+        }
+        let (up, down) = if cannon {
+            (far_up, far_down)
+        } else {
+            (near_up, near_down)
+        };
+        for c in [up, down] {
+            if c != 0xF {
+                let to = base + c * step;
+                let target = self.enemy_at(to, color);
+                if target != 0 {
+                    sink.push(Move {
+                        from,
+                        to,
+                        piece,
+                        captured: target,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Pseudo-legal moves of the piece in `slot` standing on `from`.
+    pub fn piece_moves(&self, sink: &mut Sink<'_>, slot: u8, from: Square, quiet: bool) {
+        let f = usize::from(from);
+        match slot_kind(slot) {
+            Kind::King => {
+                for &to in KING_MOVES[f].iter().take_while(|&&t| t != NO_SQUARE) {
+                    self.push_to(sink, slot, from, to, quiet);
+                }
+            }
+            Kind::Advisor => {
+                for &to in ADVISOR_MOVES[f].iter().take_while(|&&t| t != NO_SQUARE) {
+                    self.push_to(sink, slot, from, to, quiet);
+                }
+            }
+            Kind::Elephant => {
+                for &[to, eye] in ELEPHANT_MOVES[f].iter().take_while(|e| e[0] != NO_SQUARE) {
+                    if self.at(eye) == 0 {
+                        self.push_to(sink, slot, from, to, quiet);
+                    }
+                }
+            }
+            Kind::Horse => {
+                for &[to, leg] in HORSE_MOVES[f].iter().take_while(|e| e[0] != NO_SQUARE) {
+                    if self.at(leg) == 0 {
+                        self.push_to(sink, slot, from, to, quiet);
+                    }
+                }
+            }
+            Kind::Rook | Kind::Cannon => {
+                let cannon = slot_kind(slot) == Kind::Cannon;
+                let (r, fl) = (RANK_OF[f], FILE_OF[f]);
+                let e = self.rank_blockers(from);
+                self.slide(sink, slot, from, e, fl, 1, 9, cannon, quiet);
+                let e = self.file_blockers(from);
+                self.slide(sink, slot, from, e, r, 9, 10, cannon, quiet);
+            }
+            Kind::Pawn => {
+                let (r, fl) = (RANK_OF[f], FILE_OF[f]);
+                let red = slot_color(slot) == RED;
+                if red && r < 9 {
+                    self.push_to(sink, slot, from, from + 9, quiet);
+                } else if !red && r > 0 {
+                    self.push_to(sink, slot, from, from - 9, quiet);
+                }
+                let crossed = if red { r >= 5 } else { r <= 4 };
+                if crossed {
+                    if fl > 0 {
+                        self.push_to(sink, slot, from, from - 1, quiet);
+                    }
+                    if fl < 8 {
+                        self.push_to(sink, slot, from, from + 1, quiet);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pseudo-legal moves of the side to move (captures only when `quiet` is false).
+    pub fn pseudo_moves(&self, sink: &mut Sink<'_>, quiet: bool) {
+        let first = 16 + 16 * self.side();
+        for slot in first..first + 16 {
+            let from = self.square_of(slot);
+            if from != NO_SQUARE {
+                self.piece_moves(sink, slot, from, quiet);
+            }
+        }
+    }
+
+    /// Whether `color`'s king is attacked (or faces the other king on an open file).
+    pub fn attacked_king(&self, color: u8) -> bool {
+        let ks = self.king(color);
+        if ks == NO_SQUARE {
+            return true;
+        }
+        let k = usize::from(ks);
+        let (r, f) = (RANK_OF[k], FILE_OF[k]);
+        let is = |sq: u8, kinds: &[Kind]| {
+            let p = self.enemy_at(sq, color);
+            p != 0 && kinds.contains(&slot_kind(p))
+        };
+        // File: rook or king nearest, cannon second.
+        let e = self.file_blockers(ks);
+        for (near, far) in [(e & 0xF, (e >> 4) & 0xF), ((e >> 8) & 0xF, e >> 12)] {
+            if near != 0xF && is(near as u8 * 9 + f, &[Kind::Rook, Kind::King]) {
+                return true;
+            }
+            if far != 0xF && is(far as u8 * 9 + f, &[Kind::Cannon]) {
+                return true;
+            }
+        }
+        let e = self.rank_blockers(ks);
+        let base = r * 9;
+        for (near, far) in [(e & 0xF, (e >> 4) & 0xF), ((e >> 8) & 0xF, e >> 12)] {
+            if near != 0xF && is(base + near as u8, &[Kind::Rook]) {
+                return true;
+            }
+            if far != 0xF && is(base + far as u8, &[Kind::Cannon]) {
+                return true;
+            }
+        }
+        for &[from, _] in HORSE_MOVES[k].iter().take_while(|e| e[0] != NO_SQUARE) {
+            if is(from, &[Kind::Horse]) && self.at(reverse_leg(from, ks)) == 0 {
+                return true;
+            }
+        }
+        // Enemy pawns: in front of the king, or beside it (they have crossed the river).
+        let front = if color == RED {
+            if r < 9 { ks + 9 } else { NO_SQUARE }
+        } else if r > 0 {
+            ks - 9
+        } else {
+            NO_SQUARE
+        };
+        (front != NO_SQUARE && is(front, &[Kind::Pawn]))
+            || (f > 0 && is(ks - 1, &[Kind::Pawn]))
+            || (f < 8 && is(ks + 1, &[Kind::Pawn]))
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        self.attacked_king(self.side())
+    }
+
+    /// Whether the pseudo-legal `mv` leaves the mover's own king safe.
+    pub fn is_legal(&mut self, mv: Move) -> bool {
+        let me = self.side();
+        self.make_raw(mv);
+        let ok = !self.attacked_king(me);
+        self.unmake_raw(mv);
+        ok
+    }
+
+    /// Whether the pseudo-legal `mv` might leave the mover's king attacked when
+    /// the mover is not in check now: king moves, and moves from or to the king's
+    /// rank or file (discovered rook, cannon or general; a new cannon screen) or
+    /// from a horse-leg square next to it. Every other move is legal.
+    #[inline]
+    pub fn may_expose(&self, mv: Move) -> bool {
+        let k = self.king(slot_color(mv.piece));
+        if slot_kind(mv.piece) == Kind::King || k == NO_SQUARE {
+            return true;
+        }
+        let (k, from, to) = (usize::from(k), usize::from(mv.from), usize::from(mv.to));
+        let (kr, kf) = (RANK_OF[k], FILE_OF[k]);
+        let (fr, ff) = (RANK_OF[from], FILE_OF[from]);
+        fr == kr
+            || ff == kf
+            || RANK_OF[to] == kr
+            || FILE_OF[to] == kf
+            || (fr.abs_diff(kr) == 1 && ff.abs_diff(kf) == 1)
+    }
+
+    /// Fills `buf` with the legal moves (captures only when `quiet` is false);
+    /// returns how many.
+    pub fn legal_moves(&mut self, buf: &mut [Move], quiet: bool) -> usize {
+        let n = {
+            let mut sink = Sink::new(buf);
+            self.pseudo_moves(&mut sink, quiet);
+            sink.len()
+        };
+        let check = self.in_check();
+        let mut kept = 0;
+        for i in 0..n {
+            let mv = buf[i];
+            if (!check && !self.may_expose(mv)) || self.is_legal(mv) {
+                buf[kept] = mv;
+                kept += 1;
+            }
+        }
+        kept
+    }
+
+    /// Whether the side to move has at least one legal move.
+    pub fn has_legal_move(&mut self) -> bool {
+        let mut buf = [Move::default(); MAX_MOVES];
+        let n = {
+            let mut sink = Sink::new(&mut buf);
+            self.pseudo_moves(&mut sink, true);
+            sink.len()
+        };
+        buf[..n].iter().any(|&mv| self.is_legal(mv))
+    }
+
+    /// Leaf count of the legal move tree to `depth` (bulk-counted at the last ply).
+    pub fn perft(&mut self, depth: u8) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut buf = [Move::default(); MAX_MOVES];
+        let n = self.legal_moves(&mut buf, true);
+        if depth == 1 {
+            return n as u64;
+        }
+        let mut total = 0;
+        for &mv in &buf[..n] {
+            self.make_raw(mv);
+            total += self.perft(depth - 1);
+            self.unmake_raw(mv);
+        }
+        total
+    }
+}

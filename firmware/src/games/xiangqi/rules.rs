@@ -1,0 +1,679 @@
+//! Repetition rules (Asian Xiangqi Federation): perpetual check loses,
+//! perpetual chase loses, mutual cases and other repetitions draw.
+//!
+//! A repetition is judged from the cycle of plies between the repeated
+//! positions: the side that checked on every one of its moves loses (both →
+//! draw); otherwise the side whose every move "chased" the same piece (attacked
+//! an unprotected piece, or a rook with a horse or cannon, or a rook, horse or
+//! cannon with an elephant or advisor; kings and uncrossed pawns excepted,
+//! pins, fake protection and discovered attacks taken into account) loses
+//! (both → draw); anything else draws. The chase test follows the reference
+//! implementation of Fairy-Stockfish (`Position::chased`, GPL, reimplemented
+//! here), which is what /work/shared/testdata/xiangqi_repetition.tsv was made
+//! with. These checks run only when a repetition is found, so they use simple
+//! 90-bit bitboards ([`Bits`], three `u32` words: cheap on the Cortex-M0)
+//! rather than the fast tables.
+
+use super::board::{
+    ADVISOR_MOVES, ELEPHANT_MOVES, FILE_OF, HORSE_MOVES, KING_MOVES, Kind, Move, NO_SQUARE,
+    Position, RANK_OF, RED, Square, slot_color, slot_kind,
+};
+
+/// A set of squares (bit `sq` of three 32-bit words).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Bits([u32; 3]);
+
+impl Bits {
+    const EMPTY: Bits = Bits([0; 3]);
+    /// Whether any square is in the set.
+    fn any(self) -> bool {
+        (self.0[0] | self.0[1] | self.0[2]) != 0
+    }
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        !self.any()
+    }
+    fn count(self) -> u32 {
+        self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
+    }
+}
+
+macro_rules! bits_op {
+    ($tr:ident, $f:ident, $atr:ident, $af:ident, $op:tt) => {
+        impl core::ops::$tr for Bits {
+            type Output = Bits;
+            fn $f(self, o: Bits) -> Bits {
+                Bits([self.0[0] $op o.0[0], self.0[1] $op o.0[1], self.0[2] $op o.0[2]])
+            }
+        }
+        impl core::ops::$atr for Bits {
+            fn $af(&mut self, o: Bits) {
+                *self = core::ops::$tr::$f(*self, o);
+            }
+        }
+    };
+}
+bits_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+bits_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+bits_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl core::ops::Not for Bits {
+    type Output = Bits;
+    fn not(self) -> Bits {
+        Bits([!self.0[0], !self.0[1], !self.0[2]])
+    }
+}
+
+#[inline]
+fn bit(sq: Square) -> Bits {
+    let mut b = Bits::EMPTY;
+    if let Some(w) = b.0.get_mut(usize::from(sq >> 5)) {
+        *w = 1 << (sq & 31);
+    }
+    b
+}
+
+fn squares_of(mut b: Bits) -> impl Iterator<Item = Square> {
+    core::iter::from_fn(move || {
+        let w = b.0.iter().position(|&w| w != 0)?;
+        let sq = (w as u32 * 32 + b.0[w].trailing_zeros()) as Square;
+        b.0[w] &= b.0[w] - 1;
+        Some(sq)
+    })
+}
+
+/// Every occupied square.
+fn occupied(pos: &Position) -> Bits {
+    (0..90u8)
+        .filter(|&s| pos.at(s) != 0)
+        .fold(Bits::EMPTY, |b, s| b | bit(s))
+}
+
+/// Squares of `color`'s pieces of the given kinds.
+fn pieces(pos: &Position, color: u8, kinds: &[Kind]) -> Bits {
+    let mut b = Bits::EMPTY;
+    for slot in 16 + 16 * color..32 + 16 * color {
+        let sq = pos.square_of(slot);
+        if sq != NO_SQUARE && kinds.contains(&slot_kind(slot)) {
+            b |= bit(sq);
+        }
+    }
+    b
+}
+
+const ALL_KINDS: [Kind; 7] = Kind::ALL;
+
+fn crossed(color: u8, sq: Square) -> bool {
+    let r = RANK_OF[usize::from(sq)];
+    if color == RED { r >= 5 } else { r <= 4 }
+}
+
+/// Kings and pawns that have not crossed the river: never "chased".
+fn unchaseable(pos: &Position, color: u8) -> Bits {
+    let pawns = pieces(pos, color, &[Kind::Pawn]);
+    let uncrossed = squares_of(pawns)
+        .filter(|&s| !crossed(color, s))
+        .fold(Bits::EMPTY, |b, s| b | bit(s));
+    pieces(pos, color, &[Kind::King]) | uncrossed
+}
+
+/// Squares on the rank and file through `sq` (excluding `sq`).
+fn rook_lines(sq: Square) -> Bits {
+    let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
+    let mut b = Bits::EMPTY;
+    for s in 0..90u8 {
+        if s != sq && (RANK_OF[usize::from(s)] == r || FILE_OF[usize::from(s)] == f) {
+            b |= bit(s);
+        }
+    }
+    b
+}
+
+/// The whole line through `a` and `b` (empty if they share neither rank nor file).
+fn line_through(a: Square, b: Square) -> Bits {
+    let (ra, fa) = (RANK_OF[usize::from(a)], FILE_OF[usize::from(a)]);
+    let (rb, fb) = (RANK_OF[usize::from(b)], FILE_OF[usize::from(b)]);
+    (0..90u8)
+        .filter(|&s| {
+            (ra == rb && RANK_OF[usize::from(s)] == ra)
+                || (fa == fb && FILE_OF[usize::from(s)] == fa)
+        })
+        .fold(Bits::EMPTY, |acc, s| acc | bit(s))
+}
+
+/// Orthogonal or diagonal neighbours of `sq`.
+fn neighbours(sq: Square, diagonal: bool) -> Bits {
+    let (r, f) = (
+        i32::from(RANK_OF[usize::from(sq)]),
+        i32::from(FILE_OF[usize::from(sq)]),
+    );
+    let steps: [(i32, i32); 4] = if diagonal {
+        [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+    } else {
+        [(1, 0), (-1, 0), (0, 1), (0, -1)]
+    };
+    steps
+        .iter()
+        .filter_map(|&(dr, df)| {
+            let (nr, nf) = (r + dr, f + df);
+            ((0..10).contains(&nr) && (0..9).contains(&nf)).then(|| bit((nr * 9 + nf) as Square))
+        })
+        .fold(Bits::EMPTY, |a, b| a | b)
+}
+
+/// Squares a rook (or, with `cannon`, a cannon's captures) reaches from `sq`.
+fn ray_attacks(sq: Square, occ: Bits, cannon: bool) -> Bits {
+    let (r, f) = (
+        i32::from(RANK_OF[usize::from(sq)]),
+        i32::from(FILE_OF[usize::from(sq)]),
+    );
+    let mut b = Bits::EMPTY;
+    for (dr, df) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+        let (mut nr, mut nf) = (r + dr, f + df);
+        let mut screened = false;
+        while (0..10).contains(&nr) && (0..9).contains(&nf) {
+            let s = (nr * 9 + nf) as Square;
+            let full = (occ & bit(s)).any();
+            if !cannon || screened {
+                b |= bit(s);
+                if full {
+                    break;
+                }
+            } else if full {
+                screened = true;
+            }
+            nr += dr;
+            nf += df;
+        }
+    }
+    b
+}
+
+/// Squares a piece of `kind` and `color` on `sq` attacks, with occupancy `occ`.
+fn attacks(kind: Kind, color: u8, sq: Square, occ: Bits) -> Bits {
+    let s = usize::from(sq);
+    match kind {
+        Kind::King => KING_MOVES[s]
+            .iter()
+            .take_while(|&&t| t != NO_SQUARE)
+            .fold(Bits::EMPTY, |b, &t| b | bit(t)),
+        Kind::Advisor => ADVISOR_MOVES[s]
+            .iter()
+            .take_while(|&&t| t != NO_SQUARE)
+            .fold(Bits::EMPTY, |b, &t| b | bit(t)),
+        Kind::Elephant => ELEPHANT_MOVES[s]
+            .iter()
+            .take_while(|e| e[0] != NO_SQUARE)
+            .filter(|e| (occ & bit(e[1])).is_empty())
+            .fold(Bits::EMPTY, |b, e| b | bit(e[0])),
+        Kind::Horse => HORSE_MOVES[s]
+            .iter()
+            .take_while(|e| e[0] != NO_SQUARE)
+            .filter(|e| (occ & bit(e[1])).is_empty())
+            .fold(Bits::EMPTY, |b, e| b | bit(e[0])),
+        Kind::Rook => ray_attacks(sq, occ, false),
+        Kind::Cannon => ray_attacks(sq, occ, true),
+        Kind::Pawn => {
+            let (r, f) = (RANK_OF[s], FILE_OF[s]);
+            let mut b = Bits::EMPTY;
+            if color == RED && r < 9 {
+                b |= bit(sq + 9);
+            }
+            if color != RED && r > 0 {
+                b |= bit(sq - 9);
+            }
+            if crossed(color, sq) {
+                if f > 0 {
+                    b |= bit(sq - 1);
+                }
+                if f < 8 {
+                    b |= bit(sq + 1);
+                }
+            }
+            b
+        }
+    }
+}
+
+/// Attacks of the piece standing on `sq` (none if empty).
+fn attacks_of(pos: &Position, sq: Square, occ: Bits) -> Bits {
+    let p = pos.at(sq);
+    if p == 0 {
+        Bits::EMPTY
+    } else {
+        attacks(slot_kind(p), slot_color(p), sq, occ)
+    }
+}
+
+/// `color`'s pieces attacking `target` with occupancy `occ`.
+fn attackers_to(pos: &Position, target: Square, occ: Bits, color: u8) -> Bits {
+    let mut b = Bits::EMPTY;
+    for slot in 16 + 16 * color..32 + 16 * color {
+        let sq = pos.square_of(slot);
+        if sq != NO_SQUARE && (attacks(slot_kind(slot), color, sq, occ) & bit(target)).any() {
+            b |= bit(sq);
+        }
+    }
+    b
+}
+
+/// Squares strictly between `a` and `b` on a shared line.
+fn between(a: Square, b: Square) -> Bits {
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    let step = if RANK_OF[usize::from(lo)] == RANK_OF[usize::from(hi)] {
+        1
+    } else if FILE_OF[usize::from(lo)] == FILE_OF[usize::from(hi)] {
+        9
+    } else {
+        return Bits::EMPTY;
+    };
+    let mut bits = Bits::EMPTY;
+    let mut s = lo + step;
+    while s < hi {
+        bits |= bit(s);
+        s += step;
+    }
+    bits
+}
+
+/// Pieces of either colour whose removal would expose `color`'s king to an
+/// enemy rook, cannon or horse (pins and discovered-check candidates).
+pub fn blockers_for_king(pos: &Position, color: u8) -> Bits {
+    let ks = pos.king(color);
+    if ks == NO_SQUARE {
+        return Bits::EMPTY;
+    }
+    let all = occupied(pos);
+    let them = color ^ 1;
+    let lines = rook_lines(ks);
+    let rooks = pieces(pos, them, &[Kind::Rook]) & lines & !attacks(Kind::Rook, them, ks, all);
+    let cannons =
+        pieces(pos, them, &[Kind::Cannon]) & lines & !attacks(Kind::Cannon, them, ks, all);
+    let mut horse_snipers = Bits::EMPTY;
+    let mut horse_legs = [NO_SQUARE; 90];
+    for &[from, _] in HORSE_MOVES[usize::from(ks)]
+        .iter()
+        .take_while(|e| e[0] != NO_SQUARE)
+    {
+        let p = pos.at(from);
+        if p != 0 && slot_color(p) == them && slot_kind(p) == Kind::Horse {
+            let leg = HORSE_MOVES[usize::from(from)]
+                .iter()
+                .take_while(|e| e[0] != NO_SQUARE)
+                .find(|e| e[0] == ks)
+                .map_or(NO_SQUARE, |e| e[1]);
+            if leg != NO_SQUARE && (all & bit(leg)).any() {
+                horse_snipers |= bit(from);
+                horse_legs[usize::from(from)] = leg;
+            }
+        }
+    }
+    let occupancy = all ^ rooks ^ horse_snipers;
+    let mut blockers = Bits::EMPTY;
+    for s in squares_of(rooks) {
+        let b = between(ks, s) & occupancy;
+        if b.count() == 1 {
+            blockers |= b;
+        }
+    }
+    for s in squares_of(cannons) {
+        let b = between(ks, s) & (all ^ bit(s));
+        if b.count() == 1 || b.count() == 2 {
+            blockers |= b;
+        }
+    }
+    for s in squares_of(horse_snipers) {
+        blockers |= bit(horse_legs[usize::from(s)]) & occupancy;
+    }
+    blockers
+}
+
+fn undo_move_board(b: Bits, mv: Move) -> Bits {
+    if !mv.is_null() && (b & bit(mv.to)).any() {
+        (b ^ bit(mv.to)) | bit(mv.from)
+    } else {
+        b
+    }
+}
+
+/// Pieces of the side to move that `mv` (the move just played) chases.
+/// `prev_blockers` are [`blockers_for_king`] of the side to move before `mv`.
+pub fn chased(pos: &Position, mv: Move, prev_blockers: Bits) -> Bits {
+    #[cfg(test)]
+    super::stack_probe::note();
+    let us = pos.side();
+    let them = us ^ 1;
+    let all = occupied(pos);
+    let mut b = Bits::EMPTY;
+    let mut pins = blockers_for_king(pos, us);
+    // Flying general: our lone piece on the file between both kings is pinned.
+    let their_king = pos.king(them);
+    if their_king != NO_SQUARE {
+        let file = FILE_OF[usize::from(their_king)];
+        let on_file = (0..10u8)
+            .map(|r| r * 9 + file)
+            .filter(|&s| pos.at(s) != 0 && slot_color(pos.at(s)) == us)
+            .fold(Bits::EMPTY, |acc, s| acc | bit(s));
+        let kings =
+            pieces(pos, RED, &[Kind::King]) | pieces(pos, super::board::BLACK, &[Kind::King]);
+        if (on_file & kings).any() && (on_file & !kings).count() <= 1 {
+            pins |= on_file & !kings;
+        }
+    }
+    let ours = pieces(pos, us, &ALL_KINDS);
+    let excluded = unchaseable(pos, us);
+    let our_king = pos.king(us);
+
+    let add_chased = |b: &mut Bits, attacker: Square, kind: Kind, mut att: Bits| {
+        if (att & !*b).is_empty() {
+            return;
+        }
+        att &= !excluded;
+        if matches!(kind, Kind::Horse | Kind::Cannon) {
+            *b |= att & pieces(pos, us, &[Kind::Rook]);
+        }
+        if matches!(kind, Kind::Elephant | Kind::Advisor) {
+            *b |= att & pieces(pos, us, &[Kind::Rook, Kind::Cannon, Kind::Horse]);
+        }
+        // Mutual attacks by the same kind are not chases (an impaired horse or a
+        // pinned piece cannot answer, so those still count).
+        if kind == Kind::Horse && (neighbours(attacker, true) & all).any() {
+            for s in squares_of(att & pieces(pos, us, &[Kind::Horse])) {
+                if (attacks(Kind::Horse, us, s, all) & bit(attacker)).any() {
+                    att ^= bit(s);
+                }
+            }
+        } else {
+            att &= !pieces(pos, us, &[kind]) | pins;
+        }
+        for s in squares_of(att) {
+            let roots = attackers_to(pos, s, all ^ bit(attacker), us) & !pins;
+            let king_only_exposed = our_king != NO_SQUARE
+                && roots == bit(our_king)
+                && their_king != NO_SQUARE
+                && (attacks(Kind::Rook, them, their_king, all ^ bit(attacker)) & bit(s)).any();
+            if roots.is_empty() || king_only_exposed {
+                *b |= bit(s);
+            }
+        }
+    };
+
+    // Direct attacks by the moved piece (only new lines for rooks and cannons).
+    let moved = slot_kind(mv.piece);
+    if !mv.is_null() && moved != Kind::King && moved != Kind::Pawn {
+        let mut direct = attacks(moved, them, mv.to, all) & ours;
+        if matches!(moved, Kind::Rook | Kind::Cannon) {
+            direct &= !line_through(mv.from, mv.to);
+        }
+        add_chased(&mut b, mv.to, moved, direct);
+    }
+    if mv.is_null() {
+        return b;
+    }
+    // Discovered attacks.
+    let candidates = (neighbours(mv.from, false) & pieces(pos, them, &[Kind::Horse]))
+        | (neighbours(mv.from, true) & pieces(pos, them, &[Kind::Elephant]))
+        | (rook_lines(mv.from) & pieces(pos, them, &[Kind::Cannon, Kind::Rook]))
+        | (rook_lines(mv.to) & pieces(pos, them, &[Kind::Cannon]));
+    let before = if mv.captured != 0 {
+        all
+    } else {
+        all ^ bit(mv.to)
+    } ^ bit(mv.from);
+    for s in squares_of(candidates) {
+        let p = pos.at(s);
+        let kind = slot_kind(p);
+        let found = ours & attacks(kind, them, s, all) & !attacks(kind, them, s, before);
+        add_chased(&mut b, s, kind, found);
+    }
+    // Fake protection by newly pinned pieces, and discovered checks.
+    let blockers_now = blockers_for_king(pos, us);
+    let new_pins = blockers_now & !prev_blockers & ours;
+    let their_blockers = blockers_for_king(pos, them);
+    for s in squares_of(new_pins) {
+        let fake = ours & !excluded & attacks_of(pos, s, all);
+        for s2 in squares_of(fake) {
+            if (attackers_to(pos, s2, all, them) & !their_blockers).any() {
+                b |= bit(s2);
+            }
+        }
+    }
+    let theirs = pieces(pos, them, &ALL_KINDS);
+    let discoverers = blockers_now & !prev_blockers & theirs;
+    if our_king != NO_SQUARE {
+        let king_reach = attacks(Kind::King, us, our_king, all);
+        for s in squares_of(discoverers) {
+            let mut found = attacks_of(pos, s, all) & ours;
+            b |= found & !king_reach;
+            found &= king_reach;
+            for s2 in squares_of(found) {
+                let occ = all ^ bit(s) ^ bit(our_king);
+                if (attackers_to(pos, s2, occ, them) & !bit(s)).any() {
+                    b |= bit(s2);
+                }
+            }
+        }
+    }
+    b
+}
+
+/// Moves kept for repetition detection (a ring buffer: the oldest are dropped).
+pub const HISTORY: usize = 48;
+
+/// One played move with what is needed to take it back and to find
+/// repetitions, packed in 8 bytes: the move, the natural-move counter before it
+/// (saturated at 255; the game is drawn at 120) and the top 24 of the low 32 bits
+/// of the key before it. Tags only pre-select; a repetition is confirmed with
+/// the full 64-bit key of the position rebuilt by taking moves back.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Entry {
+    tag: u32,
+    /// The move ([`Move::NULL`] for the search's null move).
+    pub mv: Move,
+}
+
+/// The part of a key an [`Entry`] keeps.
+#[inline]
+pub fn key_tag(key: u64) -> u32 {
+    key as u32 & 0xFFFF_FF00
+}
+
+impl Entry {
+    /// Records `mv`, played from a position with key `key_before` and
+    /// natural-move counter `quiet_before`.
+    pub fn new(key_before: u64, mv: Move, quiet_before: u16) -> Self {
+        Self {
+            tag: key_tag(key_before) | u32::from(quiet_before.min(255)),
+            mv,
+        }
+    }
+    /// [`key_tag`] of the position before the move.
+    pub fn key_tag(&self) -> u32 {
+        self.tag & 0xFFFF_FF00
+    }
+    /// Natural-move counter before the move.
+    pub fn quiet_before(&self) -> u16 {
+        (self.tag & 0xFF) as u16
+    }
+}
+
+/// The last [`HISTORY`] moves of a game. When more are pushed, the oldest are
+/// dropped for good (the floor rises), so a search that goes deeper than the
+/// buffer never reads an overwritten entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct History {
+    entries: [Entry; HISTORY],
+    len: u32,
+    floor: u32,
+}
+
+impl Default for History {
+    fn default() -> Self {
+        Self {
+            entries: [Entry::default(); HISTORY],
+            len: 0,
+            floor: 0,
+        }
+    }
+}
+
+impl History {
+    /// Records a move.
+    pub fn push(&mut self, e: Entry) {
+        self.entries[(self.len as usize) % HISTORY] = e;
+        self.len = self.len.saturating_add(1);
+        if (self.len - self.floor) as usize > HISTORY {
+            self.floor = self.len - HISTORY as u32;
+        }
+    }
+    /// Removes and returns the last move (`None` when no recorded move is left).
+    pub fn pop(&mut self) -> Option<Entry> {
+        if self.len == self.floor {
+            return None;
+        }
+        self.len -= 1;
+        Some(core::mem::take(
+            &mut self.entries[(self.len as usize) % HISTORY],
+        ))
+    }
+    /// How many moves can be looked back at.
+    pub fn available(&self) -> usize {
+        (self.len - self.floor) as usize
+    }
+    /// The `back`-th last move (1 = the last one).
+    pub fn get(&self, back: usize) -> Option<Entry> {
+        if back == 0 || back > self.available() {
+            return None;
+        }
+        Some(self.entries[(self.len as usize - back) % HISTORY])
+    }
+    /// Total moves recorded (including those dropped from the buffer).
+    pub fn total(&self) -> u32 {
+        self.len
+    }
+}
+
+/// How a repetition ends the game for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The side to move wins (the opponent checked or chased perpetually).
+    Win,
+    /// The side to move loses.
+    Loss,
+    /// Drawn.
+    Draw,
+}
+
+/// Judges a repetition of the current position, if there is one.
+///
+/// `quiet` is the natural-move counter (plies since the last capture); `ply` is
+/// the distance from the search root: inside the tree (`ply > cycle length`) one
+/// earlier occurrence suffices, at or before the root the position must have
+/// occurred twice before (threefold repetition), as in Fairy-Stockfish. With
+/// `judge` false a repetition is simply called a draw (the search does so deep
+/// in the tree, to bound its stack).
+pub fn repetition(
+    pos: &Position,
+    hist: &History,
+    quiet: u16,
+    ply: usize,
+    judge: bool,
+) -> Option<Verdict> {
+    let mut reversible = 0;
+    while let Some(e) = hist.get(reversible + 1) {
+        if e.mv.is_null() {
+            break;
+        }
+        reversible += 1;
+    }
+    let end = usize::from(quiet).min(reversible);
+    if end < 4 {
+        return None;
+    }
+    let mut count = 0;
+    let mut cycle = 0;
+    let mut i = 4;
+    let tag = key_tag(pos.key());
+    // `probe` is rebuilt lazily, `probe_back` plies back, to confirm tag matches.
+    let mut probe: Option<(Position, usize)> = None;
+    while i <= end {
+        if hist.get(i).map(|e| e.key_tag()) == Some(tag) {
+            let (p, back) = probe.get_or_insert_with(|| (pos.clone(), 0));
+            while *back < i {
+                *back += 1;
+                if let Some(e) = hist.get(*back) {
+                    p.unmake_raw(e.mv);
+                }
+            }
+            if p.key() != pos.key() {
+                i += 2;
+                continue;
+            }
+            count += 1;
+            if count + 1 == if ply > i { 2 } else { 3 } {
+                cycle = i;
+                break;
+            }
+        }
+        i += 2;
+    }
+    if cycle == 0 {
+        return None;
+    }
+    Some(if judge {
+        judge_cycle(pos, hist, cycle, reversible)
+    } else {
+        Verdict::Draw
+    })
+}
+
+/// Perpetual check, then perpetual chase, over the `cycle` plies before `pos`.
+#[inline(never)]
+fn judge_cycle(pos: &Position, hist: &History, cycle: usize, reversible: usize) -> Verdict {
+    let total_from_root = hist.total() as usize;
+    let mut cur = pos.clone();
+    let (mut perp_them, mut perp_us) = (true, true);
+    let (mut chase_them, mut chase_us) = (Bits::EMPTY, Bits::EMPTY);
+    for j in 0..=cycle {
+        let check = cur.in_check();
+        if j % 2 == 0 {
+            perp_them &= check;
+        } else {
+            perp_us &= check;
+        }
+        let Some(e) = hist.get(j + 1).filter(|e| !e.mv.is_null()) else {
+            break;
+        };
+        let mut prev = cur.clone();
+        prev.unmake_raw(e.mv);
+        // The position `cycle` plies back has no known previous move when it is the root.
+        let root = j == cycle && (total_from_root == cycle || reversible == cycle);
+        if !root {
+            let c = chased(&cur, e.mv, blockers_for_king(&prev, cur.side()));
+            let later = hist.get(j).map_or(Move::NULL, |x| x.mv);
+            match j {
+                0 => chase_them = c,
+                1 => chase_us = c,
+                _ if j % 2 == 0 => chase_them = undo_move_board(chase_them, later) & c,
+                _ => chase_us = undo_move_board(chase_us, later) & c,
+            }
+        }
+        cur = prev;
+    }
+    let judge = |them: bool, us: bool| {
+        if !us {
+            Verdict::Win
+        } else if !them {
+            Verdict::Loss
+        } else {
+            Verdict::Draw
+        }
+    };
+    if perp_them || perp_us {
+        judge(perp_them, perp_us)
+    } else if chase_them.any() || chase_us.any() {
+        judge(chase_them.any(), chase_us.any())
+    } else {
+        Verdict::Draw
+    }
+}

@@ -1,0 +1,644 @@
+//! Tests for the whole xiangqi module.
+
+use super::board::Position;
+
+/// Perft reference counts: chessprogramming.org "Chinese Chess Perft Results" and
+/// Fairy-Stockfish `tests/perft.sh`, via /work/shared/testdata/xiangqi_perft.tsv.
+const PERFT_TSV: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../shared/testdata/xiangqi_perft.tsv"
+));
+
+fn perft_cases() -> impl Iterator<Item = (&'static str, u8, u64)> {
+    PERFT_TSV
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .flat_map(|line| {
+            let (fen, counts) = line.split_once('\t').expect("tab");
+            counts.split_whitespace().map(move |dc| {
+                let (d, c) = dc.split_once(':').expect("depth:count");
+                (fen, d.parse().expect("depth"), c.parse().expect("count"))
+            })
+        })
+}
+
+fn check_perft(max_depth: u8) -> usize {
+    let mut n = 0;
+    for (fen, depth, count) in perft_cases().filter(|c| c.1 <= max_depth) {
+        let mut pos = Position::parse_fen(fen).expect(fen);
+        assert_eq!(pos.perft(depth), count, "{fen} depth {depth}");
+        n += 1;
+    }
+    n
+}
+
+#[test]
+fn perft_reference_counts_to_depth_3() {
+    assert!(check_perft(3) >= 33);
+}
+
+/// Depth 4 (≈ 13 M leaves in total, 0.6 s in release): runs in release test
+/// builds, ignored in debug ones (`cargo test --release`).
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug builds; runs with --release")]
+fn perft_reference_counts_depth_4() {
+    assert!(check_perft(4) >= 13);
+}
+
+use super::rules::Verdict;
+use super::state::Xiangqi;
+use crate::game::{Game, Notation, Outcome};
+
+/// AXF repetition cases from Fairy-Stockfish `test.py`, via
+/// /work/shared/testdata/xiangqi_repetition.tsv. Its moves count ranks 1–10.
+const REPETITION_TSV: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../shared/testdata/xiangqi_repetition.tsv"
+));
+
+fn to_iccs(m: &str) -> heapless::String<8> {
+    // "d10e10" → "d9e9": split into file letter + number twice.
+    let b = m.as_bytes();
+    let mut out = heapless::String::new();
+    let mut i = 0;
+    while i < b.len() {
+        let f = b[i] as char;
+        i += 1;
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        let r: u8 = m[start..i].parse().expect("rank");
+        out.push(f).unwrap();
+        out.push((b'0' + r - 1) as char).unwrap();
+    }
+    out
+}
+
+#[test]
+fn repetition_cases_match_fairy_stockfish() {
+    let mut n = 0;
+    for line in REPETITION_TSV.lines().filter(|l| !l.starts_with('#')) {
+        let cols: std::vec::Vec<&str> = line.split('\t').collect();
+        let (fen, moves, value, comment) = (cols[0], cols[1], cols[3], cols[4]);
+        let mut game = Xiangqi::parse_position(fen).expect(fen);
+        for m in moves.split_whitespace() {
+            let mv = game.parse_move(&to_iccs(m)).expect(m);
+            game.make(mv);
+        }
+        let want = match value {
+            "32000" => Verdict::Win,
+            "-32000" => Verdict::Loss,
+            _ => Verdict::Draw,
+        };
+        assert_eq!(
+            game.repetition(0, true),
+            Some(want),
+            "{comment}: {fen} {moves}"
+        );
+        let me = game.player_to_move();
+        let outcome = match want {
+            Verdict::Win => Outcome::Win(me),
+            Verdict::Loss => Outcome::Win(me ^ 1),
+            Verdict::Draw => Outcome::Draw,
+        };
+        assert_eq!(game.outcome(), Some(outcome), "{comment}");
+        n += 1;
+    }
+    assert_eq!(n, 32);
+}
+
+use super::board::{Move, NO_SQUARE};
+use super::notation::{parse_iccs, write_chinese};
+
+fn game(text: &str) -> Xiangqi {
+    Xiangqi::parse_position(text).expect(text)
+}
+
+fn fen_of(g: &Xiangqi) -> std::string::String {
+    let mut s = std::string::String::new();
+    g.position().write_fen(&mut s).unwrap();
+    s
+}
+
+#[test]
+fn fen_round_trips_and_accepts_aliases() {
+    let start = game("startpos");
+    assert_eq!(fen_of(&start), Position::START_FEN);
+    let alias = game("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r - - 0 1");
+    assert_eq!(alias.position(), start.position());
+    let g = game("startpos moves h2e2 h9g7");
+    assert_eq!(
+        fen_of(&g),
+        "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w"
+    );
+    let mut s = std::string::String::new();
+    g.write_position(&mut s).unwrap();
+    assert_eq!(
+        s,
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2 h9g7"
+    );
+    assert_eq!(game(&s), g);
+    let b = game("4k4/9/9/9/9/9/9/9/9/3K5 b - - 17 40");
+    assert_eq!(b.player_to_move(), 1);
+    assert_eq!(b.quiet(), 17);
+}
+
+#[test]
+fn bad_positions_and_moves_are_rejected() {
+    for bad in [
+        "",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9 w",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR1 w",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x",
+        "4k4/9/9/9/9/9/9/9/9/3K5 w - - x 1",
+        "9/4k4/9/9/9/9/9/9/9/K8 w",
+        "4k4/9/9/9/9/9/9/9/9/4K4 w",
+        "4k4/4R4/9/9/9/9/9/9/9/3K5 w",
+        "RRR1k4/9/9/9/9/9/9/9/9/3K5 w",
+        "startpos moves h2e3",
+        "startpos moves h2e2 h2e2",
+        "startpos moves z9z9",
+    ] {
+        assert!(
+            Xiangqi::parse_position(bad).is_err(),
+            "{bad:?} was accepted"
+        );
+    }
+    assert!(parse_iccs("h2e").is_err());
+    assert!(parse_iccs("j2e2").is_err());
+    assert_eq!(parse_iccs("a0i9"), Ok((0, 89)));
+    assert!(game("startpos").parse_move("h2h9").is_ok());
+    assert!(game("startpos").parse_move("h2h8").is_err());
+}
+
+#[test]
+fn flying_general_and_palace_rules() {
+    // The kings face each other once the e-file opens: the blocker is pinned.
+    let mut g = game("4k4/9/9/9/4N4/9/9/9/9/4K4 w");
+    let mut buf = [Move::default(); 128];
+    let n = g.legal_moves(&mut buf);
+    assert_eq!(
+        n, 3,
+        "only the king moves: the horse is pinned by the flying general"
+    );
+    assert!(buf[..n].iter().all(|m| m.piece == 16));
+    // The king may not step onto the open file facing the other king.
+    let g = game("3k5/9/9/9/9/9/9/9/9/4K4 w");
+    assert!(g.parse_move("e0d0").is_err());
+    assert!(g.parse_move("e0e1").is_ok());
+    // Elephant eye and horse leg.
+    let g = game("3k5/9/9/9/9/9/9/9/3P5/2B1K4 w");
+    assert!(g.parse_move("c0e2").is_err() && g.parse_move("c0a2").is_ok());
+    let g = game("3k5/9/9/9/9/9/9/9/3P5/2N1K4 w");
+    assert!(g.parse_move("c0d2").is_ok() && g.parse_move("c0e1").is_ok());
+    let g = game("3k5/9/9/9/9/9/9/9/2P6/2N1K4 w");
+    assert!(g.parse_move("c0d2").is_err() && g.parse_move("c0b2").is_err());
+    assert!(g.parse_move("c0a1").is_ok());
+    // Pawns move sideways only after crossing the river.
+    let g = game("4k4/9/9/9/9/4P4/9/9/9/3K5 w");
+    assert!(g.parse_move("e4d4").is_err());
+    let g = game("4k4/9/9/9/4P4/9/9/9/9/3K5 w");
+    assert!(g.parse_move("e5d5").is_ok() && g.parse_move("e5e4").is_err());
+}
+
+#[test]
+fn no_legal_move_loses_even_without_check() {
+    // Checkmate by two rooks.
+    let g = game("R3k4/1R7/9/9/9/9/9/9/9/3K5 b");
+    assert_eq!(g.outcome(), Some(Outcome::Win(0)));
+    // Stalemate: black's king is not in check but cannot move; that loses too.
+    let g = game("3k5/R8/9/9/4R4/9/9/9/9/5K3 b");
+    assert!(!g.position().in_check());
+    assert_eq!(g.outcome(), Some(Outcome::Win(0)));
+    assert_eq!(game("startpos").outcome(), None);
+}
+
+#[test]
+fn natural_move_limit_draws() {
+    let g = game("3k5/9/9/9/9/9/9/9/4A4/3AK4 w - - 119 80");
+    assert_eq!(g.outcome(), None);
+    let g = game("3k5/9/9/9/9/9/9/9/4A4/3AK4 w - - 119 80 moves e0f0");
+    assert_eq!(g.outcome(), Some(Outcome::Draw));
+    let mut moves = heapless::Vec::new();
+    g.generate(&mut moves);
+    assert!(moves.is_empty());
+}
+
+fn chinese(text: &str, mv: &str) -> std::string::String {
+    let g = game(text);
+    let m = g.parse_move(mv).expect(mv);
+    let mut s = std::string::String::new();
+    write_chinese(g.position(), m, &mut s).unwrap();
+    s
+}
+
+#[test]
+fn chinese_notation() {
+    assert_eq!(chinese("startpos", "h2e2"), "炮二平五");
+    assert_eq!(chinese("startpos", "b0c2"), "马八进七");
+    assert_eq!(chinese("startpos", "i0i1"), "车一进一");
+    assert_eq!(chinese("startpos", "c0e2"), "相七进五");
+    assert_eq!(chinese("startpos", "f0e1"), "仕四进五");
+    assert_eq!(chinese("startpos moves h2e2", "h9g7"), "马８进７");
+    assert_eq!(chinese("startpos moves h2e2", "b7e7"), "炮２平５");
+    assert_eq!(chinese("startpos moves h2e2", "a9a8"), "车１进１");
+    assert_eq!(chinese("startpos moves h2e2 b7e7 e2e6", "e7e3"), "炮５进４");
+    // Two red rooks on one file: front and rear.
+    let two = "3k5/9/9/9/9/4R4/9/4R4/9/5K3 w";
+    assert_eq!(chinese(two, "e4d4"), "前车平六");
+    assert_eq!(chinese(two, "e2e3"), "后车进一");
+    // Two black horses on one file.
+    let bh = "4k4/9/2n6/9/2n6/9/9/9/9/3K5 b";
+    assert_eq!(chinese(bh, "c5d3"), "前马进４");
+    assert_eq!(chinese(bh, "c7b9"), "后马退２");
+}
+
+#[test]
+fn move_squares_are_consistent() {
+    let mut g = game("startpos");
+    let mut buf = [Move::default(); 128];
+    let n = g.legal_moves(&mut buf);
+    assert_eq!(n, 44);
+    for m in &buf[..n] {
+        assert_eq!(g.position().at(m.from), m.piece);
+        assert_eq!(g.position().at(m.to), m.captured);
+        assert_ne!(g.position().square_of(m.piece), NO_SQUARE);
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    #[test]
+    fn make_unmake_restores_and_hash_is_incremental(picks in proptest::collection::vec(0usize..1000, 1..super::rules::HISTORY)) {
+        let mut g = game("startpos");
+        let mut snapshots = std::vec::Vec::new();
+        let mut buf = [Move::default(); 128];
+        for pick in picks {
+            let n = g.legal_moves(&mut buf);
+            if n == 0 { break; }
+            snapshots.push(g.clone());
+            g.make(buf[pick % n]);
+            proptest::prop_assert_eq!(g.position().key(), g.position().compute_key());
+        }
+        while let Some(before) = snapshots.pop() {
+            g.unmake(Move::default(), ());
+            proptest::prop_assert_eq!(&g, &before);
+        }
+    }
+}
+
+use super::engine::XiangqiEngine;
+use crate::engine::{BoardGame, EngineReply, EngineRequest, Poll};
+use crate::search::Limits;
+
+/// A poll that never stops and counts `info` lines.
+#[derive(Default)]
+struct Quiet {
+    infos: u32,
+    last: Option<EngineReply>,
+}
+
+impl Poll for Quiet {
+    fn poll(&mut self, _nodes: u64) -> bool {
+        false
+    }
+    fn info(&mut self, reply: &EngineReply) {
+        self.infos += 1;
+        self.last = Some(reply.clone());
+    }
+}
+
+fn run(position: &str, depth: u8, nodes: u64, level: u8) -> EngineReply {
+    let req = EngineRequest {
+        position,
+        limits: Limits {
+            depth,
+            nodes,
+            ticks: 0,
+        },
+        level,
+        seed: 4,
+    };
+    let mut reply = EngineReply::default();
+    XiangqiEngine::search(&req, &mut Quiet::default(), &mut reply).expect("search");
+    reply
+}
+
+fn iccs(g: &Xiangqi, mv: Move) -> std::string::String {
+    let mut s = std::string::String::new();
+    g.write_move(mv, &mut s).unwrap();
+    s
+}
+
+#[test]
+fn engine_finds_mate_in_one() {
+    let r = run("3k5/9/9/9/9/9/9/9/9/R3K4 w", 4, 0, 2);
+    assert_eq!(r.best.as_str(), "a0d0");
+    assert_eq!(r.score, crate::game::MATE - 1);
+}
+
+#[test]
+fn engine_finds_mate_in_two() {
+    let fen = "3k5/9/9/9/3p5/9/9/9/9/RR2K4 w";
+    assert!(run(fen, 1, 0, 2).score < crate::game::MATE_BOUND);
+    let r = run(fen, 5, 0, 2);
+    assert_eq!(r.score, crate::game::MATE - 3, "{r:?}");
+    // Check the claim independently: every reply allows a mate in one.
+    let mut g = game(fen);
+    let first = g.parse_move(&r.best).unwrap();
+    assert_ne!(
+        {
+            let mut h = g.clone();
+            h.make(first);
+            h.outcome()
+        },
+        Some(Outcome::Win(0)),
+        "the first move is not itself mate"
+    );
+    g.make(first);
+    let mut replies = heapless::Vec::new();
+    g.generate(&mut replies);
+    assert!(!replies.is_empty());
+    for &reply in replies.iter() {
+        g.make(reply);
+        let mut ours = heapless::Vec::new();
+        g.generate(&mut ours);
+        let mates = ours.iter().any(|&m| {
+            let mut h = g.clone();
+            h.make(m);
+            h.outcome() == Some(Outcome::Win(0))
+        });
+        assert!(mates, "no mate after {}", iccs(&g, reply));
+        g.unmake(reply, ());
+    }
+}
+
+#[test]
+fn engine_takes_a_hanging_piece() {
+    let r = run("4k4/9/9/9/9/2n6/9/9/9/2RK5 w", 3, 0, 2);
+    assert_eq!(r.best.as_str(), "c0c4");
+    let r = run("3k5/9/9/9/2r6/9/2N6/9/9/4K4 b", 3, 0, 2);
+    assert_eq!(r.best.as_str(), "c5c3");
+}
+
+#[test]
+fn engine_is_deterministic_and_respects_limits() {
+    let pos = "startpos moves h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 b0c2 a9b9";
+    let a = run(pos, 0, 3000, 0);
+    let b = run(pos, 0, 3000, 0);
+    assert_eq!(a, b);
+    assert_eq!(a.nodes, 3000, "node limit is exact");
+    assert!(a.depth >= 1);
+    let c = run(pos, 3, 0, 2);
+    assert_eq!(c, run(pos, 3, 0, 2));
+    assert_eq!(c.depth, 3);
+    assert!(game(pos).parse_move(&c.best).is_ok());
+    // Level 1 is capped.
+    assert!(run(pos, 0, 200_000, 1).depth <= super::engine::WEAK_DEPTH);
+}
+
+#[test]
+fn stop_from_poll_ends_the_search() {
+    struct StopAt(u64);
+    impl Poll for StopAt {
+        fn poll(&mut self, nodes: u64) -> bool {
+            nodes >= self.0
+        }
+        fn info(&mut self, _reply: &EngineReply) {}
+    }
+    let req = EngineRequest {
+        position: "startpos moves c3c4",
+        limits: Limits::default(),
+        level: 2,
+        seed: 0,
+    };
+    let mut r = EngineReply::default();
+    XiangqiEngine::search(&req, &mut StopAt(1024), &mut r).unwrap();
+    assert_eq!(r.nodes, 1024);
+    assert!(game("startpos moves c3c4").parse_move(&r.best).is_ok());
+}
+
+#[test]
+fn book_is_used_below_level_two_and_seeds_pick_among_equals() {
+    assert!(super::book::all_lines_legal());
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..64 {
+        let req = EngineRequest {
+            position: "startpos",
+            limits: Limits {
+                depth: 2,
+                ..Limits::default()
+            },
+            level: 0,
+            seed,
+        };
+        let mut q = Quiet::default();
+        let mut r = EngineReply::default();
+        XiangqiEngine::search(&req, &mut q, &mut r).unwrap();
+        assert_eq!((r.depth, r.nodes), (0, 0), "a book move");
+        assert_eq!(q.infos, 1);
+        assert!(game("startpos").parse_move(&r.best).is_ok());
+        seen.insert(r.best.clone());
+    }
+    assert!(seen.len() >= 4, "{seen:?}");
+    // Found by position, whatever the move order: a reply to the central cannon.
+    let r = run(
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b",
+        2,
+        0,
+        0,
+    );
+    assert_eq!(r.depth, 0);
+    // After h0g2 a fresh FEN numbers the two red horses the other way round.
+    let r = run(
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C4NC1/9/RNBAKAB1R b",
+        2,
+        0,
+        0,
+    );
+    assert_eq!(r.depth, 0, "found by placement, not by piece numbering");
+    let r = run("startpos", 2, 0, 2);
+    assert_eq!(r.depth, 2, "level 2 searches");
+}
+
+#[test]
+fn engine_reports_no_move_when_mated_and_counts_perft() {
+    let r = run("R3k4/1R7/9/9/9/9/9/9/9/3K5 b", 3, 0, 2);
+    assert_eq!(r.best.as_str(), "none");
+    assert!(r.score <= -crate::game::MATE_BOUND);
+    assert_eq!(XiangqiEngine::perft("startpos", 2), Ok(1920));
+    assert!(XiangqiEngine::perft("nonsense", 2).is_err());
+    let bad = EngineRequest {
+        position: "junk",
+        limits: Limits::default(),
+        level: 0,
+        seed: 0,
+    };
+    assert!(
+        XiangqiEngine::search(&bad, &mut Quiet::default(), &mut EngineReply::default()).is_err()
+    );
+}
+
+#[test]
+fn search_avoids_losing_by_perpetual_check() {
+    // "Perpetual check" case of the AXF file (its ranks 1–10 written as ICCS):
+    // black's next b3b1 would repeat the checking cycle a third time and lose.
+    let pos = "3k5/9/9/9/9/9/9/9/cr1CAK3/9 w - - 0 1 moves d1d3 b1b3 d3d1 b3b1 d1d3 b1b3 d3d1";
+    let mut g = game(pos);
+    let repeat = g.parse_move("b3b1").unwrap();
+    g.make(repeat);
+    assert_eq!(g.outcome(), Some(Outcome::Win(0)));
+    let r = run(pos, 3, 0, 2);
+    assert_ne!(r.best.as_str(), "b3b1");
+    assert!(r.score > -crate::game::MATE_BOUND);
+}
+
+/// Timing figures for the report (release): perft(5) from the opening and the
+/// search speed. `cargo test --release -p sente-firmware --lib perft_5_from_start -- --ignored --nocapture`
+#[test]
+#[ignore = "timing run for the report"]
+fn perft_5_from_start() {
+    let t = std::time::Instant::now();
+    let n = Position::start().perft(5);
+    let dt = t.elapsed().as_secs_f64();
+    assert_eq!(n, 133_312_995);
+    std::println!(
+        "perft(5) = {n} in {dt:.2} s = {:.1} M leaves/s",
+        n as f64 / dt / 1e6
+    );
+    for (pos, depth) in [
+        ("startpos", 7),
+        (
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w",
+            7,
+        ),
+    ] {
+        let t = std::time::Instant::now();
+        let r = run(pos, depth, 0, 2);
+        let dt = t.elapsed().as_secs_f64();
+        std::println!(
+            "search {pos} depth {}: {} nodes in {dt:.2} s = {:.0} k nodes/s, best {} score {} pv {}",
+            r.depth,
+            r.nodes,
+            r.nodes as f64 / dt / 1e3,
+            r.best,
+            r.score,
+            r.pv
+        );
+    }
+}
+
+/// Peak stack of a whole request on the host (x86-64 frames; the thumbv6m ones
+/// are similar or smaller: 32-bit pointers), measured from the caller's frame to
+/// the deepest search, evaluation and repetition frames.
+#[test]
+fn peak_stack_of_a_search_is_bounded() {
+    let mut worst = 0;
+    for (pos, nodes) in [
+        ("startpos moves h2e2 h9g7", 20_000),
+        (
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w",
+            20_000,
+        ),
+        (
+            "3k5/9/9/9/9/9/9/9/cr1CAK3/9 w - - 0 1 moves d1d3 b1b3 d3d1 b3b1 d1d3 b1b3 d3d1",
+            20_000,
+        ),
+    ] {
+        let base = {
+            let marker = 0u8;
+            core::ptr::addr_of!(marker) as usize
+        };
+        super::stack_probe::take();
+        let _ = run(pos, 0, nodes, 2);
+        let used = base - super::stack_probe::take();
+        worst = worst.max(used);
+    }
+    std::println!("peak stack {worst} bytes");
+    // Debug frames are several times larger; the bound holds for optimised code.
+    if !cfg!(debug_assertions) {
+        assert!(worst < 10 * 1024, "peak stack {worst} bytes");
+    }
+}
+
+#[test]
+fn history_drops_the_oldest_moves_safely() {
+    use super::rules::{Entry, HISTORY, History};
+    let mut h = History::default();
+    let e = |k: u64| Entry::new(k << 8, Move::NULL, 0);
+    for k in 0..HISTORY as u64 + 10 {
+        h.push(e(k));
+    }
+    assert_eq!(h.available(), HISTORY);
+    for k in (10..HISTORY as u64 + 10).rev().take(20) {
+        assert_eq!(h.pop().map(|x| x.key_tag()), Some((k << 8) as u32));
+    }
+    // Overwritten entries stay out of reach after popping.
+    assert_eq!(h.available(), HISTORY - 20);
+    assert_eq!(h.get(HISTORY - 20).map(|x| x.key_tag()), Some(10 << 8));
+    assert_eq!(h.get(HISTORY - 19), None);
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+    /// The fast legality shortcut agrees with testing every pseudo-legal move,
+    /// and random play never makes the engine panic.
+    #[test]
+    fn fast_legality_matches_full_test(picks in proptest::collection::vec(0usize..1000, 1..80)) {
+        let mut g = game("startpos");
+        let mut buf = [Move::default(); 128];
+        for pick in picks {
+            let n = g.legal_moves(&mut buf);
+            let mut pseudo = [Move::default(); 128];
+            let mut pos = g.position().clone();
+            let m = {
+                let mut sink = super::movegen::Sink::new(&mut pseudo);
+                pos.pseudo_moves(&mut sink, true);
+                sink.len()
+            };
+            let full: std::vec::Vec<Move> =
+                pseudo[..m].iter().copied().filter(|&mv| pos.is_legal(mv)).collect();
+            proptest::prop_assert_eq!(&buf[..n], &full[..]);
+            if n == 0 { break; }
+            g.make(buf[pick % n]);
+        }
+        let mut text = std::string::String::new();
+        g.write_position(&mut text).unwrap();
+        let r = run(&text, 0, 300, 0);
+        proptest::prop_assert!(!r.best.is_empty());
+    }
+}
+
+/// A short self-play game through the wire forms: every reply is a legal move,
+/// levels and seeds vary, and the game text round-trips.
+#[test]
+fn self_play_through_the_wire_stays_legal() {
+    let mut text = std::string::String::from("startpos moves");
+    for ply in 0..24u8 {
+        let g = game(&text);
+        if g.outcome().is_some() {
+            break;
+        }
+        let req = EngineRequest {
+            position: &text,
+            limits: Limits {
+                nodes: 1500,
+                ..Limits::default()
+            },
+            level: ply % 3,
+            seed: u64::from(ply),
+        };
+        let mut r = EngineReply::default();
+        XiangqiEngine::search(&req, &mut Quiet::default(), &mut r).unwrap();
+        assert!(g.parse_move(&r.best).is_ok(), "{text}: {}", r.best);
+        text.push(' ');
+        text.push_str(&r.best);
+    }
+    let g = game(&text);
+    let mut again = std::string::String::new();
+    g.write_position(&mut again).unwrap();
+    assert_eq!(game(&again), g);
+}
