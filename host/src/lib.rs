@@ -9,3 +9,4 @@ pub mod matches;
 pub mod reply;
 pub mod sim;
 pub mod tui;
+pub mod uci;

@@ -45,8 +45,23 @@ enum First {
 enum Command {
     /// Two engines play a series of games; prints each game and the white engine's score.
     Match(MatchArgs),
+    /// Run an engine for other programs: `xiangqi` speaks UCI (and UCCI) on stdin/stdout.
+    Engine(EngineArgs),
     /// Talk protocol v1 to a board: send each LINE (or stdin's lines) and print the replies.
     Raw(RawArgs),
+}
+
+/// `sente engine` options.
+#[derive(Args, Debug)]
+struct EngineArgs {
+    /// The game (xiangqi).
+    game: String,
+    /// The engine: host (default), a board's serial port, or the simulated board.
+    #[arg(long, default_value = "host", conflicts_with = "sim")]
+    board: String,
+    /// Use the simulated board (same as --board sim).
+    #[arg(long)]
+    sim: bool,
 }
 
 /// `sente raw` options.
@@ -115,6 +130,15 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             nodes: m.nodes,
         }),
         Some(Command::Raw(r)) => raw(&r),
+        Some(Command::Engine(e)) => {
+            let board = if e.sim { "sim" } else { e.board.as_str() };
+            match e.game.as_str() {
+                "xiangqi" => sente::uci::main(board),
+                other => bail!(
+                    "no engine protocol for {other:?} yet; `sente engine xiangqi` speaks UCI/UCCI"
+                ),
+            }
+        }
         None => {
             let p = cli.play;
             let game = match p.game.as_deref() {
