@@ -283,7 +283,7 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, L, C, M> {
             ),
             Command::Stop => error(self.link, ErrorCode::Idle, &"no search is running"),
             Command::Panic => panic!("requested by the 'panic' command"),
-            Command::Go { game, options, position } => self.go(game, options, position),
+            Command::Go { game, options, position } => self.go(game, &options, position),
             Command::Perft { game, depth, position } => self.perft(game, depth, position),
         }
     }
@@ -304,7 +304,7 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, L, C, M> {
     }
 
     #[inline(never)] // keeps each command's locals off the others' stack
-    fn go(&mut self, game: &str, options: GoOptions, position: &str) {
+    fn go(&mut self, game: &str, options: &GoOptions, position: &str) {
         let hz = u64::from(self.clock.hz());
         let ticks = u64::from(options.movetime_ms) * hz / 1000;
         let mut limits = options.limits;
