@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod engine;
+pub mod gomocup;
 pub mod hil;
 pub mod matches;
 pub mod reply;

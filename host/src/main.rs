@@ -20,7 +20,7 @@ struct Cli {
 /// Options of the TUI; those given skip the start screen's questions.
 #[derive(Args, Debug)]
 struct PlayArgs {
-    /// Game to play (ttt = tic-tac-toe).
+    /// Game to play: ttt (tic-tac-toe), gomoku (free rule), standard, renju or xiangqi.
     #[arg(long)]
     game: Option<String>,
     /// Opponent: host (engine in this process), sim (simulated board in QEMU), human
@@ -45,7 +45,8 @@ enum First {
 enum Command {
     /// Two engines play a series of games; prints each game and the white engine's score.
     Match(MatchArgs),
-    /// Run an engine for other programs: `xiangqi` speaks UCI (and UCCI) on stdin/stdout.
+    /// Run an engine for other programs on stdin/stdout: `xiangqi` speaks UCI (and UCCI),
+    /// `gomoku` the Gomocup (Piskvork) protocol with Yixin-Board's extensions.
     Engine(EngineArgs),
     /// Talk protocol v1 to a board: send each LINE (or stdin's lines) and print the replies.
     Raw(RawArgs),
@@ -54,7 +55,7 @@ enum Command {
 /// `sente engine` options.
 #[derive(Args, Debug)]
 struct EngineArgs {
-    /// The game (xiangqi).
+    /// The game (xiangqi, gomoku).
     game: String,
     /// The engine: host (default), a board's serial port, or the simulated board.
     #[arg(long, default_value = "host", conflicts_with = "sim")]
@@ -134,8 +135,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let board = if e.sim { "sim" } else { e.board.as_str() };
             match e.game.as_str() {
                 "xiangqi" => sente::uci::main(board),
+                "gomoku" => sente::gomocup::main(board),
                 other => bail!(
-                    "no engine protocol for {other:?} yet; `sente engine xiangqi` speaks UCI/UCCI"
+                    "no engine protocol for {other:?} yet; `sente engine xiangqi` speaks \
+                     UCI/UCCI, `sente engine gomoku` the Gomocup (Piskvork) protocol"
                 ),
             }
         }
@@ -145,7 +148,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 None => GameKind::TicTacToe,
                 Some(name) => match GameKind::from_name(name) {
                     Some(g) => g,
-                    None => bail!("unknown game {name:?}; the TUI plays: ttt"),
+                    None => bail!("unknown game {name:?}; the TUI plays: {}", GameKind::NAMES),
                 },
             };
             let opponent = match p.board.as_deref() {

@@ -340,6 +340,7 @@ impl App {
             game: play.view.wire_name().to_string(),
             position: play.view.position(),
             level: engine.level,
+            movetime_ms: play.view.movetime_ms(),
             seed: id,
             info: true,
             ..GoRequest::default()

@@ -3,6 +3,8 @@
 
 use crossterm::event::KeyCode;
 
+use sente_firmware::games::gomoku::Rule;
+
 use super::app::{Opponent, Settings};
 use super::view::GameKind;
 
@@ -11,6 +13,8 @@ use super::view::GameKind;
 pub enum Row {
     /// Which game.
     Game,
+    /// Gomoku's rule set (only for gomoku).
+    Rule,
     /// Who plays against you.
     Opponent,
     /// Serial port path (only for a serial board).
@@ -31,6 +35,9 @@ pub const OPPONENTS: [&str; 4] = [
     "second person",
 ];
 
+/// Gomoku's rule sets, in menu order.
+pub const RULES: [Rule; 3] = [Rule::Free, Rule::Standard, Rule::Renju];
+
 /// What a key did on the start screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MenuAction {
@@ -47,6 +54,8 @@ pub enum MenuAction {
 pub struct Menu {
     /// Index into [`GameKind::ALL`].
     pub game: usize,
+    /// Index into [`RULES`] (gomoku).
+    pub rule: usize,
     /// Index into [`OPPONENTS`].
     pub opponent: usize,
     /// The serial port path being typed.
@@ -78,10 +87,15 @@ impl Menu {
         };
         let game = GameKind::ALL
             .iter()
-            .position(|g| *g == defaults.game)
+            .position(|g| g.same_game(defaults.game))
             .unwrap_or(0);
+        let rule = match defaults.game {
+            GameKind::Gomoku(r) => RULES.iter().position(|x| *x == r).unwrap_or(0),
+            _ => 0,
+        };
         Self {
             game,
+            rule,
             opponent,
             port,
             ports,
@@ -99,9 +113,23 @@ impl Menu {
             .unwrap_or_default()
     }
 
-    /// The rows shown, in order (the port row only for a serial board).
+    /// The game chosen, with its rule.
+    pub fn game(&self) -> GameKind {
+        match GameKind::ALL.get(self.game).copied() {
+            Some(GameKind::Gomoku(_)) => GameKind::Gomoku(RULES[self.rule % RULES.len()]),
+            Some(g) => g,
+            None => GameKind::TicTacToe,
+        }
+    }
+
+    /// The rows shown, in order (the rule row only for gomoku, the port row only
+    /// for a serial board).
     pub fn rows(&self) -> Vec<Row> {
-        let mut rows = vec![Row::Game, Row::Opponent];
+        let mut rows = vec![Row::Game];
+        if matches!(self.game(), GameKind::Gomoku(_)) {
+            rows.push(Row::Rule);
+        }
+        rows.push(Row::Opponent);
         if self.opponent == 1 {
             rows.push(Row::Port);
         }
@@ -121,13 +149,10 @@ impl Menu {
             _ => Opponent::Human,
         };
         Ok(Settings {
-            game: GameKind::ALL
-                .get(self.game)
-                .copied()
-                .unwrap_or(GameKind::TicTacToe),
+            game: self.game(),
             opponent,
             engine_first: self.engine_first,
-            level: self.level,
+            level: self.level.min(self.game().max_level()),
         })
     }
 
@@ -140,7 +165,11 @@ impl Menu {
             }
         };
         match self.row {
-            Row::Game => self.game = turn(self.game, GameKind::ALL.len()),
+            Row::Game => {
+                self.game = turn(self.game, GameKind::ALL.len());
+                self.level = self.level.min(self.game().max_level());
+            }
+            Row::Rule => self.rule = turn(self.rule, RULES.len()),
             Row::Opponent => self.opponent = turn(self.opponent, OPPONENTS.len()),
             Row::Port if !self.ports.is_empty() => {
                 let at = self.ports.iter().position(|p| *p == self.port);
@@ -154,7 +183,7 @@ impl Menu {
             Row::First => self.engine_first = !self.engine_first,
             Row::Level => {
                 self.level = if forward {
-                    self.level.saturating_add(1).min(9)
+                    self.level.saturating_add(1).min(self.game().max_level())
                 } else {
                     self.level.saturating_sub(1)
                 }

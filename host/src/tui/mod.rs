@@ -2,17 +2,19 @@
 //!
 //! The pieces: [`app`] holds the state and changes it (no terminal), [`input`] maps
 //! keys and clicks, [`render`] draws, [`view`] is what a game must provide and
-//! [`ttt`] provides it for tic-tac-toe, [`worker`] runs the engine in a thread. This
+//! [`ttt`], [`gomoku`] and [`xiangqi`] provide it, [`worker`] runs the engine in a thread. This
 //! module owns the terminal: raw mode, alternate screen and mouse capture, restored
 //! on every way out, panics included.
 
 pub mod app;
+pub mod gomoku;
 pub mod input;
 pub mod menu;
 pub mod render;
 pub mod ttt;
 pub mod view;
 pub mod worker;
+pub mod xiangqi;
 
 use std::io::{self, Stdout};
 use std::time::Duration;

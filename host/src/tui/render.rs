@@ -7,9 +7,10 @@ use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use sente_firmware::game::{MATE, MATE_BOUND, Outcome};
+use sente_firmware::games::gomoku::Rule;
 
 use super::app::{App, EngineSide, EngineState, Opponent, Play, Screen};
-use super::menu::{Menu, OPPONENTS, Row};
+use super::menu::{Menu, OPPONENTS, RULES, Row};
 use super::view::GameKind;
 
 /// Where the parts of the game screen go.
@@ -108,12 +109,17 @@ fn draw_menu(frame: &mut Frame, menu: &Menu) {
         let selected = menu.row == row;
         let marker = if selected { "› " } else { "  " };
         let (name, mut value): (&str, Vec<Span>) = match row {
-            Row::Game => {
-                let game = GameKind::ALL
-                    .get(menu.game)
-                    .copied()
-                    .unwrap_or(GameKind::TicTacToe);
-                ("Game", choice(selected, game.title().to_string()))
+            Row::Game => ("Game", choice(selected, menu.game().title().to_string())),
+            Row::Rule => {
+                let rule = RULES[menu.rule % RULES.len()];
+                let mut spans = choice(selected, rule.name().to_string());
+                let what = match rule {
+                    Rule::Free => "  five or more in a row wins",
+                    Rule::Standard => "  exactly five wins",
+                    Rule::Renju => "  black: exact five, forbidden points",
+                };
+                spans.push(Span::styled(what, dim));
+                ("Rule", spans)
             }
             Row::Opponent => (
                 "Opponent",
@@ -143,10 +149,10 @@ fn draw_menu(frame: &mut Frame, menu: &Menu) {
                 ),
             ),
             Row::Level => {
-                let text = if menu.level == 0 {
-                    "0 (engine default)".to_string()
-                } else {
-                    menu.level.to_string()
+                let text = match menu.game().level_name(menu.level) {
+                    Some(name) => format!("{} ({name})", menu.level),
+                    None if menu.level == 0 => "0 (engine default)".to_string(),
+                    None => menu.level.to_string(),
                 };
                 ("Level", choice(selected, text))
             }

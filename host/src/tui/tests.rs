@@ -5,9 +5,12 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::layout::Rect;
 
-use super::app::{App, Effect, EngineState, Opponent, Settings};
-use super::menu::Menu;
+use sente_firmware::games::gomoku::Rule;
+
+use super::app::{App, Effect, EngineState, Opponent, Screen, Settings};
+use super::menu::{Menu, Row};
 use super::render;
+use super::view::GameKind;
 use super::worker::{EngineEvent, Failure, Job};
 use crate::reply::BestMove;
 
@@ -387,7 +390,10 @@ fn tiny_terminals_do_not_panic() {
     keys(&mut game, "5");
     let mut help = App::with_game(settings(Opponent::Human));
     keys(&mut help, "?");
-    for app in [&mut menu, &mut game, &mut help] {
+    let mut renju = gomoku_game(Rule::Renju, &["h8", "h9", "o15"]);
+    let mut xiangqi = xiangqi_game(&["h2e2"]);
+    keys(&mut xiangqi, "f");
+    for app in [&mut menu, &mut game, &mut help, &mut renju, &mut xiangqi] {
         for (w, h) in [(1, 1), (10, 3), (30, 10), (40, 20), (200, 60)] {
             let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
             t.draw(|f| render::draw(f, app)).unwrap();
@@ -431,5 +437,291 @@ fn snapshot_engine_thinking_with_live_info() {
         id: job.id,
         best: live,
     });
+    insta::assert_snapshot!(screen(&app).backend());
+}
+
+// ---- gomoku / renju ----
+
+fn gomoku(rule: Rule, opponent: Opponent) -> Settings {
+    Settings {
+        game: GameKind::Gomoku(rule),
+        opponent,
+        ..Settings::default()
+    }
+}
+
+/// Plays `moves` (point names) in a two-person game under `rule`.
+fn gomoku_game(rule: Rule, moves: &[&str]) -> App {
+    let mut app = App::with_game(gomoku(rule, Opponent::Human));
+    for m in moves {
+        app.try_human_move(m);
+    }
+    assert_eq!(app.play().unwrap().view.moves().len(), moves.len());
+    app
+}
+
+#[test]
+fn the_menu_offers_gomoku_with_a_rule_row() {
+    let mut app = App::with_menu(Menu::new(Settings::default(), vec![]));
+    // Start → up to Game (Level, First, Opponent, Game).
+    for _ in 0..4 {
+        key(&mut app, KeyCode::Up);
+    }
+    key(&mut app, KeyCode::Right);
+    let Screen::Menu(menu) = &app.screen else {
+        panic!("menu")
+    };
+    assert_eq!(menu.game(), GameKind::Gomoku(Rule::Free));
+    assert_eq!(
+        menu.rows(),
+        [
+            Row::Game,
+            Row::Rule,
+            Row::Opponent,
+            Row::First,
+            Row::Level,
+            Row::Start
+        ]
+    );
+    key(&mut app, KeyCode::Down); // Rule
+    key(&mut app, KeyCode::Left); // renju
+    for _ in 0..3 {
+        key(&mut app, KeyCode::Down); // Opponent, First, Level
+    }
+    for _ in 0..5 {
+        key(&mut app, KeyCode::Right);
+    }
+    let Screen::Menu(menu) = &app.screen else {
+        panic!("menu")
+    };
+    assert_eq!(menu.level, 2, "gomoku levels stop at 2");
+    key(&mut app, KeyCode::Enter);
+    let play = app.play().expect("a game");
+    assert_eq!(play.settings.game, GameKind::Gomoku(Rule::Renju));
+    assert_eq!(play.view.title(), "renju");
+    assert_eq!(play.view.position(), "renju");
+    // Back in the menu the rule is kept.
+    key(&mut app, KeyCode::Char('m'));
+    let Screen::Menu(menu) = &app.screen else {
+        panic!("menu")
+    };
+    assert_eq!(menu.game(), GameKind::Gomoku(Rule::Renju));
+}
+
+#[test]
+fn gomoku_asks_the_engine_with_the_rule_and_stones() {
+    let mut app = App::with_game(Settings {
+        level: 1,
+        ..gomoku(Rule::Standard, Opponent::Host)
+    });
+    app.take_effects();
+    app.on_engine(EngineEvent::Opened {
+        describe: "host".into(),
+        hz: 1_000_000,
+    });
+    key(&mut app, KeyCode::Enter); // h8
+    let job = asked(&mut app);
+    assert_eq!(
+        job.request.line(),
+        format!("go gomoku level=1 seed={} info=1 pos standard h8", job.id)
+    );
+    app.on_engine(EngineEvent::Done {
+        id: job.id,
+        result: Ok(best("i9", 0, 2, 30, 5, 0, &["i9"])),
+    });
+    assert_eq!(moves(&app), ["h8", "i9"]);
+    // A click on g7 plays it.
+    let screen = Rect::new(0, 0, W, H);
+    let board = render::play_layout(screen, app.play().unwrap().view.size()).board;
+    let click = MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: board.x + 3 + 2 * 6,
+        row: board.y + 1 + (15 - 7),
+        modifiers: KeyModifiers::NONE,
+    };
+    app.on_mouse(click, screen);
+    assert_eq!(moves(&app), ["h8", "i9", "g7"]);
+    assert_eq!(asked(&mut app).request.position, "standard h8i9g7");
+}
+
+#[test]
+fn snapshot_start_menu_gomoku_rule() {
+    let mut app = App::with_menu(Menu::new(
+        gomoku(Rule::Renju, Opponent::Host),
+        vec!["/dev/ttyACM0".into()],
+    ));
+    key(&mut app, KeyCode::Up);
+    key(&mut app, KeyCode::Up);
+    key(&mut app, KeyCode::Up);
+    key(&mut app, KeyCode::Up);
+    insta::assert_snapshot!(screen(&app).backend());
+}
+
+#[test]
+fn snapshot_gomoku_start() {
+    let app = App::with_game(gomoku(Rule::Free, Opponent::Human));
+    insta::assert_snapshot!(screen(&app).backend());
+}
+
+#[test]
+fn snapshot_gomoku_mid_game_with_last_move_and_cursor() {
+    let mut app = gomoku_game(Rule::Free, &["h8", "i9", "g9", "i7", "i8"]);
+    for code in [KeyCode::Up, KeyCode::Up, KeyCode::Left, KeyCode::Left] {
+        key(&mut app, code);
+    }
+    insta::assert_snapshot!(screen(&app).backend());
+}
+
+#[test]
+fn snapshot_gomoku_in_letters() {
+    let mut app = gomoku_game(Rule::Standard, &["h8", "i9", "g9"]);
+    keys(&mut app, "a");
+    insta::assert_snapshot!(screen(&app).backend());
+}
+
+#[test]
+fn snapshot_renju_forbidden_points() {
+    // Black to move: h8 is a double three (h9 h10 / i8 j8), shown as ×.
+    let app = gomoku_game(
+        Rule::Renju,
+        &["h9", "a1", "h10", "a3", "i8", "a5", "j8", "a7"],
+    );
+    insta::assert_snapshot!(screen(&app).backend());
+}
+
+#[test]
+fn snapshot_gomoku_won_with_the_winning_line() {
+    let app = gomoku_game(
+        Rule::Free,
+        &[
+            "d4", "h8", "e5", "h9", "f6", "h10", "g7", "h11", "o1", "h12",
+        ],
+    );
+    let play = app.play().unwrap();
+    assert_eq!(
+        play.view.result_text().as_deref(),
+        Some("white wins: h8–h12")
+    );
+    insta::assert_snapshot!(screen(&app).backend());
+}
+
+// ---- xiangqi ----
+
+/// The xiangqi board needs a taller terminal than 80×24.
+fn tall_screen(app: &App) -> Terminal<TestBackend> {
+    let mut t = Terminal::new(TestBackend::new(96, 30)).unwrap();
+    t.draw(|f| render::draw(f, app)).unwrap();
+    t
+}
+
+fn xiangqi_game(moves: &[&str]) -> App {
+    let mut app = App::with_game(Settings {
+        game: GameKind::Xiangqi,
+        ..settings(Opponent::Human)
+    });
+    for m in moves {
+        app.try_human_move(m);
+    }
+    assert_eq!(moves_len(&app), moves.len());
+    app
+}
+
+fn moves_len(app: &App) -> usize {
+    app.play().unwrap().view.moves().len()
+}
+
+#[test]
+fn xiangqi_asks_the_engine_with_fen_and_moves() {
+    let mut app = App::with_game(Settings {
+        game: GameKind::Xiangqi,
+        ..settings(Opponent::Host)
+    });
+    app.take_effects();
+    app.on_engine(EngineEvent::Opened {
+        describe: "host".into(),
+        hz: 1_000_000,
+    });
+    // Cursor starts on e0; the cannon h2 is up 2, right 3; then left 3 to e2.
+    for code in [
+        KeyCode::Up,
+        KeyCode::Up,
+        KeyCode::Right,
+        KeyCode::Right,
+        KeyCode::Right,
+        KeyCode::Enter,
+        KeyCode::Left,
+        KeyCode::Left,
+        KeyCode::Left,
+        KeyCode::Enter,
+    ] {
+        key(&mut app, code);
+    }
+    let job = asked(&mut app);
+    assert_eq!(job.request.movetime_ms, 2000, "xiangqi needs a limit");
+    assert_eq!(job.request.position, "startpos moves h2e2");
+    app.on_engine(EngineEvent::Done {
+        id: job.id,
+        result: Ok(best("h9g7", 0, 5, 900, 10, 0, &["h9g7"])),
+    });
+    assert_eq!(moves(&app), ["炮二平五 h2e2", "马８进７ h9g7"]);
+}
+
+#[test]
+fn snapshot_xiangqi_start() {
+    let app = xiangqi_game(&[]);
+    insta::assert_snapshot!(tall_screen(&app).backend());
+}
+
+#[test]
+fn snapshot_xiangqi_selected_piece_shows_its_targets() {
+    let mut app = xiangqi_game(&["h2e2", "h9g7"]);
+    // Select the horse on b0 (cursor from e0: left 3), whose targets are a2 and c2,
+    // then the cannon on e2 instead (a capture on e6 among its targets).
+    for _ in 0..3 {
+        key(&mut app, KeyCode::Left);
+    }
+    key(&mut app, KeyCode::Enter);
+    for code in [
+        KeyCode::Right,
+        KeyCode::Right,
+        KeyCode::Right,
+        KeyCode::Up,
+        KeyCode::Up,
+        KeyCode::Enter,
+    ] {
+        key(&mut app, code);
+    }
+    insta::assert_snapshot!(tall_screen(&app).backend());
+}
+
+#[test]
+fn snapshot_xiangqi_check_warning() {
+    let app = xiangqi_game(&["h2e2", "h9g7", "e3e4", "b9c7", "e4e5", "i9h9", "e5e6"]);
+    insta::assert_snapshot!(tall_screen(&app).backend());
+}
+
+#[test]
+fn snapshot_xiangqi_flipped_in_letters() {
+    let mut app = xiangqi_game(&["h2e2", "h9g7"]);
+    keys(&mut app, "fa");
+    insta::assert_snapshot!(tall_screen(&app).backend());
+}
+
+#[test]
+fn snapshot_xiangqi_compact_in_80x24_with_clicks() {
+    let mut app = xiangqi_game(&["h2e2"]);
+    // Clicks on the compact board: black's horse b9 to c7.
+    let screen_area = Rect::new(0, 0, W, H);
+    let board = render::play_layout(screen_area, app.play().unwrap().view.size()).board;
+    let click = |x, y| MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: x,
+        row: y,
+        modifiers: KeyModifiers::NONE,
+    };
+    // b9 is file 1 of the top row; c7 is file 2, two rows down.
+    app.on_mouse(click(board.x + 3 + 4, board.y + 1), screen_area);
+    app.on_mouse(click(board.x + 3 + 8 + 1, board.y + 1 + 2), screen_area);
+    assert_eq!(moves(&app), ["炮二平五 h2e2", "马２进３ b9c7"]);
     insta::assert_snapshot!(screen(&app).backend());
 }

@@ -6,34 +6,79 @@ use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use sente_firmware::game::{Notation, Outcome};
+use sente_firmware::games::gomoku::Rule;
 
-/// The games the start screen lists. Only tic-tac-toe has a view so far; the others
-/// are listed to show where they go and are not selectable yet.
+/// The games the start screen lists; those the firmware plays without a TUI view
+/// yet are in [`GameKind::COMING`] (shown greyed out, not selectable).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameKind {
     /// Tic-tac-toe (`ttt`).
     TicTacToe,
+    /// Gomoku or renju (`gomoku`) under a rule set.
+    Gomoku(Rule),
+    /// Xiangqi, Chinese chess (`xiangqi`).
+    Xiangqi,
 }
 
 impl GameKind {
-    /// Every game with a view, in menu order.
-    pub const ALL: [GameKind; 1] = [GameKind::TicTacToe];
+    /// Every game with a view, in menu order (gomoku's rule is chosen on its own row).
+    pub const ALL: [GameKind; 3] = [
+        GameKind::TicTacToe,
+        GameKind::Gomoku(Rule::Free),
+        GameKind::Xiangqi,
+    ];
 
     /// Games the firmware plays that have no TUI view yet (shown greyed out).
-    pub const COMING: [&'static str; 4] = ["gomoku", "xiangqi", "EinStein", "Chinese checkers"];
+    pub const COMING: [&'static str; 2] = ["EinStein", "Chinese checkers"];
 
-    /// Looks a game up by its wire name or a friendly alias.
+    /// The names `--game` takes, for messages.
+    pub const NAMES: &'static str = "ttt, gomoku (= free), standard, renju, xiangqi";
+
+    /// Looks a game up by its wire name or a friendly alias (`gomoku`, `renju`,
+    /// `gomoku-standard`, …).
     pub fn from_name(name: &str) -> Option<Self> {
         match name.to_ascii_lowercase().as_str() {
             "ttt" | "tictactoe" | "tic-tac-toe" => Some(Self::TicTacToe),
+            "gomoku" | "free" | "freestyle" | "gomoku-free" => Some(Self::Gomoku(Rule::Free)),
+            "standard" | "gomoku-standard" => Some(Self::Gomoku(Rule::Standard)),
+            "renju" | "gomoku-renju" => Some(Self::Gomoku(Rule::Renju)),
+            "xiangqi" | "chinese-chess" | "cchess" => Some(Self::Xiangqi),
             _ => None,
         }
+    }
+
+    /// Whether `other` is the same game (whatever its rule).
+    pub fn same_game(self, other: GameKind) -> bool {
+        std::mem::discriminant(&self) == std::mem::discriminant(&other)
     }
 
     /// Name shown to people.
     pub fn title(self) -> &'static str {
         match self {
             Self::TicTacToe => "tic-tac-toe",
+            Self::Gomoku(_) => "gomoku / renju",
+            Self::Xiangqi => "xiangqi",
+        }
+    }
+
+    /// What an engine level means for this game, if the game has levels.
+    pub fn level_name(self, level: u8) -> Option<&'static str> {
+        match (self, level) {
+            (Self::TicTacToe, _) => None,
+            (Self::Gomoku(_), 0) => Some("strong, 32 nodes a move"),
+            (Self::Gomoku(_), 1) => Some("pattern: one-ply scorer"),
+            (Self::Gomoku(_), _) => Some("strong, no node cap"),
+            (Self::Xiangqi, 0) => Some("book, then full search"),
+            (Self::Xiangqi, 1) => Some("book, depth 3"),
+            (Self::Xiangqi, _) => Some("search only, no book"),
+        }
+    }
+
+    /// The highest level the game's engine takes.
+    pub fn max_level(self) -> u8 {
+        match self {
+            Self::TicTacToe => 9,
+            Self::Gomoku(_) | Self::Xiangqi => 2,
         }
     }
 
@@ -41,6 +86,8 @@ impl GameKind {
     pub fn new_view(self) -> Box<dyn GameView> {
         match self {
             Self::TicTacToe => Box::new(super::ttt::TttView::new()),
+            Self::Gomoku(rule) => Box::new(super::gomoku::GomokuView::new(rule)),
+            Self::Xiangqi => Box::new(super::xiangqi::XiangqiView::new()),
         }
     }
 }
@@ -93,6 +140,11 @@ pub trait GameView {
     fn move_hint(&self) -> &'static str;
     /// The view's own keys for the help overlay: (key, what it does).
     fn help(&self) -> &'static [(&'static str, &'static str)];
+    /// Time limit sent with each search, in ms of engine time (0 = none: for games
+    /// whose engine stops on its own).
+    fn movetime_ms(&self) -> u32 {
+        0
+    }
 }
 
 /// The moves of a game, replayed with the library's rules; positions are kept so any

@@ -1,0 +1,821 @@
+//! `sente engine gomoku`: the host engine or a board as a Gomocup (Piskvork) brain.
+//!
+//! Speaks the Piskvork protocol on stdin/stdout: `START 15`, `RECTSTART 15,15`, `RESTART`,
+//! `BEGIN`, `TURN x,y`, `BOARD` … `DONE`, `INFO key value`, `ABOUT`, `END`, plus Yixin-Board's
+//! `YXBOARD` … `DONE` (set the position without a reply move) and `YXSHOWFORBID` (black's renju
+//! forbidden points, `FORBID xxyyxxyy….`). Each move request becomes one protocol v1
+//! `go gomoku` request to the board, which gets every stone.
+//!
+//! Coordinates: Piskvork's `x,y` count from the top-left corner (x = column, y = row from the
+//! top, both 0–14); the library's point is `row * 15 + col` with row 0 at the bottom, so
+//! `x = p % 15`, `y = 14 - p / 15`.
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead, Write};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+use sente_firmware::game::{Game, Notation};
+use sente_firmware::games::gomoku::board::SIZE;
+use sente_firmware::games::gomoku::{BLACK, Gomoku, Point, Rule, parse_point};
+
+use crate::engine::{DEFAULT_TIMEOUT, EngineLink};
+use crate::reply::{BestMove, ReplyLine};
+
+/// Longest request line the board reads.
+const MAX_LINE: usize = sente_firmware::protocol::MAX_LINE;
+
+/// Piskvork's `x,y` for a point.
+pub fn point_to_xy(p: Point) -> (u8, u8) {
+    (p % SIZE, SIZE - 1 - p / SIZE)
+}
+
+/// The point at Piskvork's `x,y`.
+pub fn xy_to_point(x: u8, y: u8) -> Option<Point> {
+    (x < SIZE && y < SIZE).then(|| (SIZE - 1 - y) * SIZE + x)
+}
+
+/// Reads `x,y` (spaces allowed around the numbers).
+pub fn parse_xy(text: &str) -> Result<Point, String> {
+    let mut parts = text.split(',').map(str::trim);
+    let (Some(x), Some(y), None) = (parts.next(), parts.next(), parts.next()) else {
+        return Err(format!("expected x,y, got {text:?}"));
+    };
+    let (Ok(x), Ok(y)) = (x.parse::<u8>(), y.parse::<u8>()) else {
+        return Err(format!("expected two numbers x,y, got {text:?}"));
+    };
+    xy_to_point(x, y).ok_or_else(|| format!("{x},{y} is off the 15x15 board (0..14)"))
+}
+
+/// `x,y` for a point.
+fn xy_text(p: Point) -> String {
+    let (x, y) = point_to_xy(p);
+    format!("{x},{y}")
+}
+
+/// The library's name of a point (`h8`).
+fn point_name(p: Point) -> String {
+    let mut s = String::new();
+    let _ = sente_firmware::games::gomoku::write_point(p, &mut s);
+    s
+}
+
+/// The rule from Piskvork's `INFO rule` bit field: 1 exactly five, 2 continuous game,
+/// 4 renju, 8 caro. Returns the rule and a note about bits not followed.
+pub fn rule_from_bits(bits: u32) -> (Rule, Option<&'static str>) {
+    let rule = if bits & 4 != 0 {
+        Rule::Renju
+    } else if bits & 1 != 0 {
+        Rule::Standard
+    } else {
+        Rule::Free
+    };
+    let note = if bits & 8 != 0 {
+        Some("caro (bit 8) is not supported: playing without it")
+    } else if bits & 2 != 0 {
+        Some("continuous game (bit 2) is not supported: each game ends at the first five")
+    } else {
+        None
+    };
+    (rule, note)
+}
+
+/// Clocks from `INFO` (milliseconds; `None` = not given).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clocks {
+    /// `timeout_turn`: the limit for one move (0 = play as fast as possible).
+    pub turn: Option<u64>,
+    /// `timeout_match`: the limit for the whole game (0 = none).
+    pub matches: Option<u64>,
+    /// `time_left`: what is left of the game's time.
+    pub left: Option<u64>,
+}
+
+impl Clocks {
+    /// A safe cap for one move, or `None` for no cap (the board's level-0 node budget still
+    /// bounds it): three quarters of the turn limit minus 50 ms for the link, and at most a
+    /// fifteenth of the time left when the game has a time limit.
+    pub fn movetime(&self) -> Option<u64> {
+        let turn = self
+            .turn
+            .filter(|&t| t > 0)
+            .map(|t| (t * 3 / 4).saturating_sub(50));
+        let left = self
+            .left
+            .filter(|_| self.matches.is_some_and(|m| m > 0))
+            .map(|l| l / 15);
+        let cap = match (turn, left) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        cap.map(|ms| ms.max(10))
+    }
+}
+
+/// What the loop does after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    Go,
+    Quit,
+}
+
+/// The brain.
+pub struct GomocupEngine<W: Write> {
+    link: EngineLink,
+    out: W,
+    rule: Rule,
+    /// The stones in play order, black first.
+    moves: Vec<Point>,
+    clocks: Clocks,
+    /// Lines that arrived while the board searched, to run after it.
+    pending: VecDeque<String>,
+}
+
+impl<W: Write> GomocupEngine<W> {
+    /// A brain over `link`, writing to `out`.
+    pub fn new(link: EngineLink, out: W) -> Self {
+        Self {
+            link,
+            out,
+            rule: Rule::Free,
+            moves: Vec::new(),
+            clocks: Clocks::default(),
+            pending: VecDeque::new(),
+        }
+    }
+
+    fn say(&mut self, line: &str) -> io::Result<()> {
+        writeln!(self.out, "{line}")?;
+        self.out.flush()
+    }
+
+    fn error(&mut self, message: &str) -> io::Result<()> {
+        self.say(&format!("ERROR {message}"))
+    }
+
+    fn next_line(&mut self, input: &Receiver<String>) -> Option<String> {
+        self.pending.pop_front().or_else(|| input.recv().ok())
+    }
+
+    /// Handles commands from `input` until `END` or its end.
+    pub fn run(&mut self, input: Receiver<String>) -> io::Result<()> {
+        while let Some(line) = self.next_line(&input) {
+            if self.command(line.trim(), &input)? == Flow::Quit {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// The position of the stones played so far.
+    fn position(&self) -> Result<Gomoku, String> {
+        let mut text = String::from(self.rule.name());
+        for &p in &self.moves {
+            text.push(' ');
+            text.push_str(&point_name(p));
+        }
+        Gomoku::parse_position(&text).map_err(|e| format!("position: {e}"))
+    }
+
+    fn command(&mut self, line: &str, input: &Receiver<String>) -> io::Result<Flow> {
+        let (word, rest) = line.split_once([' ', '\t']).unwrap_or((line, ""));
+        let rest = rest.trim();
+        match word.to_ascii_uppercase().as_str() {
+            "" => {}
+            "START" => match rest.parse::<u32>() {
+                Ok(15) => {
+                    self.moves.clear();
+                    self.say("OK")?;
+                }
+                _ => self.error(&format!(
+                    "unsupported board size {rest:?}: this brain plays 15x15 only"
+                ))?,
+            },
+            "RECTSTART" => {
+                let size: Vec<&str> = rest.split(',').map(str::trim).collect();
+                if size == ["15", "15"] {
+                    self.moves.clear();
+                    self.say("OK")?;
+                } else {
+                    self.error(&format!(
+                        "unsupported board size {rest:?}: this brain plays 15,15 only"
+                    ))?;
+                }
+            }
+            "RESTART" => {
+                self.moves.clear();
+                self.say("OK")?;
+            }
+            "BEGIN" => {
+                if self.moves.is_empty() {
+                    return self.think(input);
+                }
+                self.error("BEGIN needs an empty board (send START or RESTART first)")?;
+            }
+            "TURN" => {
+                let played = parse_xy(rest).and_then(|p| {
+                    let pos = self.position()?;
+                    pos.parse_move(&point_name(p))
+                        .map_err(|e| format!("{rest}: {e}"))
+                });
+                match played {
+                    Ok(p) => {
+                        self.moves.push(p);
+                        return self.think(input);
+                    }
+                    Err(e) => self.error(&format!("TURN {e}"))?,
+                }
+            }
+            cmd @ ("BOARD" | "YXBOARD") => {
+                let mut stones = Vec::new();
+                let mut problem = None;
+                loop {
+                    let Some(l) = self.next_line(input) else {
+                        return Ok(Flow::Quit);
+                    };
+                    let l = l.trim();
+                    if l.eq_ignore_ascii_case("DONE") {
+                        break;
+                    }
+                    match parse_stone(l) {
+                        Ok(Some(s)) => stones.push(s),
+                        Ok(None) => {}
+                        Err(e) => {
+                            problem.get_or_insert(e);
+                        }
+                    }
+                }
+                let result = problem.map_or_else(|| self.set_stones(&stones), Err);
+                match result {
+                    Err(e) => self.error(&format!("{cmd}: {e}"))?,
+                    Ok(()) if cmd == "BOARD" => return self.think(input),
+                    Ok(()) => {}
+                }
+            }
+            "INFO" => self.info(rest)?,
+            "YXSHOWFORBID" => self.show_forbid()?,
+            "YXSTOP" | "YXHASHCLEAR" | "STOP" => {}
+            "ABOUT" => {
+                let board = self.link.describe();
+                self.say(&format!(
+                    "name=\"Sente\", version=\"{} ({board})\", author=\"Sente authors\", \
+                     country=\"-\", www=\"-\"",
+                    env!("CARGO_PKG_VERSION")
+                ))?;
+            }
+            "END" => return Ok(Flow::Quit),
+            other if other.starts_with("YX") => {
+                self.error(&format!("unsupported Yixin command {word}"))?
+            }
+            _ => self.error(&format!("unknown command {word}"))?,
+        }
+        Ok(Flow::Go)
+    }
+
+    /// Replaces the game by `stones` (`(point, own)`), ordered into a play sequence: black
+    /// moves first, and the side to move (this brain) is black when the counts are equal.
+    fn set_stones(&mut self, stones: &[(Point, bool)]) -> Result<(), String> {
+        let own: Vec<Point> = stones.iter().filter(|s| s.1).map(|s| s.0).collect();
+        let theirs: Vec<Point> = stones.iter().filter(|s| !s.1).map(|s| s.0).collect();
+        let (black, white) = if own.len() == theirs.len() {
+            (own, theirs)
+        } else if theirs.len() == own.len() + 1 {
+            (theirs, own)
+        } else {
+            return Err(format!(
+                "{} own and {} opponent stones cannot arise in play (the side to move has \
+                 as many stones as the other, or one fewer)",
+                own.len(),
+                theirs.len()
+            ));
+        };
+        let mut moves = Vec::with_capacity(black.len() + white.len());
+        for (i, &b) in black.iter().enumerate() {
+            moves.push(b);
+            if let Some(&w) = white.get(i) {
+                moves.push(w);
+            }
+        }
+        let old = std::mem::replace(&mut self.moves, moves);
+        if let Err(e) = self.position() {
+            self.moves = old;
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    fn info(&mut self, rest: &str) -> io::Result<()> {
+        let (key, value) = rest.split_once([' ', '\t']).unwrap_or((rest, ""));
+        let value = value.trim();
+        let number = || value.parse::<u64>();
+        match key.to_ascii_lowercase().as_str() {
+            "timeout_turn" | "timeout_match" | "time_left" | "rule" => {
+                let Ok(n) = number() else {
+                    return self.error(&format!("INFO {key}: not a number: {value:?}"));
+                };
+                match key.to_ascii_lowercase().as_str() {
+                    "timeout_turn" => self.clocks.turn = Some(n),
+                    "timeout_match" => self.clocks.matches = Some(n),
+                    "time_left" => self.clocks.left = Some(n),
+                    _ => {
+                        let (rule, note) = rule_from_bits(n as u32);
+                        self.rule = rule;
+                        if let Some(note) = note {
+                            self.say(&format!("MESSAGE {note}"))?;
+                        }
+                    }
+                }
+            }
+            // max_memory, game_type, folder, evaluate, …: nothing to do.
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// `FORBID ` + `xxyy` for each of black's forbidden points + `.` (Yixin's and Rapfi's
+    /// form). Like Rapfi, the list is empty unless the rule is renju and black is to move.
+    fn show_forbid(&mut self) -> io::Result<()> {
+        let pos = match self.position() {
+            Ok(p) => p,
+            Err(e) => return self.error(&e),
+        };
+        let mut line = String::from("FORBID ");
+        if pos.player_to_move() == BLACK {
+            for p in pos.forbidden_points().iter() {
+                let (x, y) = point_to_xy(p);
+                line.push_str(&format!("{x:02}{y:02}"));
+            }
+        }
+        line.push('.');
+        self.say(&line)
+    }
+
+    /// Asks the board for a move in the current position and answers it.
+    fn think(&mut self, input: &Receiver<String>) -> io::Result<Flow> {
+        let pos = match self.position() {
+            Ok(p) => p,
+            Err(e) => {
+                self.error(&e)?;
+                return Ok(Flow::Go);
+            }
+        };
+        if pos.outcome().is_some() {
+            self.error("the game is over")?;
+            return Ok(Flow::Go);
+        }
+        let deadline = self.clocks.movetime();
+        let mut head = String::from("go gomoku level=0");
+        if let Some(ms) = deadline {
+            head.push_str(&format!(" movetime={ms}"));
+        }
+        let mut wire = String::new();
+        let _ = pos.write_position(&mut wire);
+        let line = format!("{head} pos {wire}");
+        if line.len() > MAX_LINE {
+            self.error(&format!(
+                "the board reads requests of at most {MAX_LINE} bytes, and this game of {} \
+                 stones needs {}: it is too long for the board (about 85 stones fit)",
+                self.moves.len(),
+                line.len()
+            ))?;
+            return Ok(Flow::Go);
+        }
+        if let Err(e) = self.link.board().send_line(&line) {
+            self.error(&format!("board gone: {e}"))?;
+            return Ok(Flow::Go);
+        }
+        let start = Instant::now();
+        // The board's clock may differ from ours: the host stops it a little after the
+        // deadline too (still within the turn limit, of which the deadline is 3/4).
+        let limit = deadline.map_or(DEFAULT_TIMEOUT, |ms| {
+            Duration::from_millis(ms + ms / 10 + 100)
+        });
+        let mut stop_sent = false;
+        let mut quit = false;
+        loop {
+            while let Ok(cmd) = input.try_recv() {
+                self.pending.push_back(cmd);
+            }
+            let front = self.pending.front().map(|c| c.trim().to_ascii_uppercase());
+            match front.as_deref() {
+                Some("END") => {
+                    self.pending.pop_front();
+                    quit = true;
+                    if !stop_sent {
+                        let _ = self.link.board().send_line("stop");
+                        stop_sent = true;
+                    }
+                }
+                Some("YXSTOP" | "STOP") => {
+                    self.pending.pop_front();
+                    if !stop_sent {
+                        let _ = self.link.board().send_line("stop");
+                        stop_sent = true;
+                    }
+                }
+                _ => {}
+            }
+            if !stop_sent && start.elapsed() > limit {
+                let _ = self.link.board().send_line("stop");
+                stop_sent = true;
+            }
+            if start.elapsed() > limit + DEFAULT_TIMEOUT.min(Duration::from_secs(30)) {
+                self.error("the board did not answer in time")?;
+                return Ok(if quit { Flow::Quit } else { Flow::Go });
+            }
+            let text = match self.link.board().recv_line(Duration::from_millis(20)) {
+                Ok(Some(t)) => t,
+                Ok(None) => continue,
+                Err(e) => {
+                    self.error(&format!("board gone: {e}"))?;
+                    return Ok(if quit { Flow::Quit } else { Flow::Go });
+                }
+            };
+            let reply = ReplyLine::parse(&text);
+            if reply.kind == "bestmove" {
+                let Some(b) = BestMove::from_line(&reply) else {
+                    self.error(&format!("board: unreadable reply {text:?}"))?;
+                    break;
+                };
+                match parse_point(&b.best) {
+                    Ok(p) if pos.is_legal(p) => {
+                        self.moves.push(p);
+                        let ms = start.elapsed().as_millis();
+                        self.say(&format!(
+                            "MESSAGE {} depth {} score {} nodes {} time {ms} ms",
+                            b.best, b.depth, b.score, b.nodes
+                        ))?;
+                        self.say(&xy_text(p))?;
+                    }
+                    _ => self.error(&format!("board: no legal move ({})", b.best))?,
+                }
+                break;
+            } else if let Some((code, message)) = reply.error() {
+                // `idle`: a `stop` that crossed the board's answer (this search's or the
+                // last one's) on the wire.
+                if code == "busy" || code == "idle" {
+                    continue;
+                }
+                self.error(&format!("board: {code} {message}"))?;
+                break;
+            }
+        }
+        Ok(if quit { Flow::Quit } else { Flow::Go })
+    }
+}
+
+/// One `x,y,field` line of `BOARD`: `Some((point, own))`, or `None` for field 3 (a
+/// continuous game's old winning line, not played on).
+fn parse_stone(line: &str) -> Result<Option<(Point, bool)>, String> {
+    let (xy, field) = line
+        .rsplit_once(',')
+        .ok_or_else(|| format!("expected x,y,field, got {line:?}"))?;
+    let p = parse_xy(xy)?;
+    match field.trim() {
+        "1" => Ok(Some((p, true))),
+        "2" => Ok(Some((p, false))),
+        "3" => Ok(None),
+        f => Err(format!("field must be 1, 2 or 3, got {f:?} in {line:?}")),
+    }
+}
+
+/// Runs `sente engine gomoku` on stdin/stdout.
+pub fn main(board: &str) -> anyhow::Result<()> {
+    let link = EngineLink::open(board)?;
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in io::stdin().lock().lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    GomocupEngine::new(link, io::stdout()).run(rx)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::HostBoard;
+
+    fn engine() -> GomocupEngine<Vec<u8>> {
+        GomocupEngine::new(EngineLink::new(Box::new(HostBoard::new())), Vec::new())
+    }
+
+    fn session(commands: &[&str]) -> String {
+        let (tx, rx) = mpsc::channel();
+        for c in commands {
+            tx.send(c.to_string()).unwrap();
+        }
+        drop(tx);
+        let mut e = engine();
+        e.run(rx).unwrap();
+        String::from_utf8(e.out).unwrap()
+    }
+
+    /// Sends one command (with no further input) and returns what the brain wrote.
+    fn step(e: &mut GomocupEngine<Vec<u8>>, line: &str) -> Vec<String> {
+        let (_tx, rx) = mpsc::channel();
+        e.out.clear();
+        e.command(line, &rx).unwrap();
+        String::from_utf8(e.out.clone())
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// The last line, which must be a move `x,y`.
+    fn answer(lines: &[String]) -> Point {
+        let last = lines.last().expect("no answer");
+        parse_xy(last).unwrap_or_else(|e| panic!("{e}: {lines:?}"))
+    }
+
+    #[test]
+    fn coordinates_follow_piskvork() {
+        // a1 (bottom-left) is x=0, y=14; o15 (top-right) is x=14, y=0; h8 is 7,7.
+        assert_eq!(point_to_xy(0), (0, 14));
+        assert_eq!(point_to_xy(224), (14, 0));
+        assert_eq!(parse_xy("7,7"), Ok(parse_point("h8").unwrap()));
+        assert_eq!(parse_xy(" 0 , 0 "), Ok(parse_point("a15").unwrap()));
+        for p in 0..225u8 {
+            let (x, y) = point_to_xy(p);
+            assert_eq!(xy_to_point(x, y), Some(p));
+        }
+        for bad in ["15,0", "0,15", "-1,3", "7", "7,7,7", "a,b", ""] {
+            assert!(parse_xy(bad).is_err(), "{bad}");
+        }
+        assert_eq!(rule_from_bits(0).0, Rule::Free);
+        assert_eq!(rule_from_bits(1).0, Rule::Standard);
+        assert_eq!(rule_from_bits(4).0, Rule::Renju);
+        assert!(rule_from_bits(2).1.is_some());
+    }
+
+    #[test]
+    fn time_limits_become_a_movetime_cap() {
+        let c = |turn, matches, left| Clocks {
+            turn,
+            matches,
+            left,
+        };
+        assert_eq!(c(None, None, None).movetime(), None);
+        assert_eq!(c(Some(0), Some(0), None).movetime(), None);
+        assert_eq!(c(Some(5000), None, None).movetime(), Some(3700));
+        assert_eq!(
+            c(Some(5000), Some(180_000), Some(15_000)).movetime(),
+            Some(1000)
+        );
+        // time_left without a match limit is not a limit.
+        assert_eq!(c(Some(1000), Some(0), Some(300)).movetime(), Some(700));
+        assert_eq!(c(Some(40), None, None).movetime(), Some(10));
+    }
+
+    #[test]
+    fn sizes_about_and_unknown_commands() {
+        let out = session(&[
+            "START 20",
+            "START 15",
+            "RECTSTART 15,15",
+            "RECTSTART 20,15",
+            "ABOUT",
+            "FLIP",
+            "YXNBEST 3",
+            "INFO max_memory 83886080",
+            "INFO folder /tmp",
+            "INFO timeout_turn soon",
+            "END",
+            "START 15",
+        ]);
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines[0].starts_with("ERROR "), "{out}");
+        assert_eq!(lines[1..3], ["OK", "OK"], "{out}");
+        assert!(lines[3].starts_with("ERROR "), "{out}");
+        assert!(
+            lines[4].starts_with("name=\"Sente\", version=\"")
+                && lines[4].contains("author=")
+                && lines[4].contains("country="),
+            "{out}"
+        );
+        assert!(lines[5].starts_with("ERROR unknown command FLIP"), "{out}");
+        assert!(
+            lines[6].starts_with("ERROR unsupported Yixin command"),
+            "{out}"
+        );
+        assert!(lines[7].starts_with("ERROR INFO timeout_turn"), "{out}");
+        // Nothing after END.
+        assert_eq!(lines.len(), 8, "{out}");
+    }
+
+    #[test]
+    fn begin_turn_and_bad_input_keep_the_game() {
+        let mut e = engine();
+        assert_eq!(step(&mut e, "START 15"), ["OK"]);
+        let first = answer(&step(&mut e, "BEGIN"));
+        assert_eq!(e.moves, [first]);
+        // Off the board, unreadable, on a stone: ERROR, and nothing changes.
+        let (x, y) = point_to_xy(first);
+        for bad in [
+            "TURN 15,3".to_string(),
+            "TURN 3".to_string(),
+            format!("TURN {x},{y}"),
+        ] {
+            let out = step(&mut e, &bad);
+            assert_eq!(out.len(), 1, "{out:?}");
+            assert!(out[0].starts_with("ERROR TURN "), "{bad}: {out:?}");
+            assert_eq!(e.moves, [first]);
+        }
+        assert!(step(&mut e, "BEGIN")[0].starts_with("ERROR "));
+        let reply = answer(&step(&mut e, "TURN 0,0"));
+        assert_eq!(e.moves.len(), 3);
+        assert_eq!(e.moves[2], reply);
+        assert!(e.position().unwrap().at(reply).is_some());
+    }
+
+    /// The brain (black, via BEGIN) against a scripted opponent that only plays far from
+    /// the centre and never two stones next to each other: the brain makes five.
+    #[test]
+    fn whole_game_against_a_scripted_opponent_ends_in_five() {
+        let mut e = engine();
+        step(&mut e, "START 15");
+        step(&mut e, "INFO rule 1");
+        let mut reply = step(&mut e, "BEGIN");
+        let mut script = (0..15u8)
+            .step_by(2)
+            .flat_map(|y| (0..15u8).step_by(2).map(move |x| (x, y)));
+        for _ in 0..60 {
+            let ours = answer(&reply);
+            let pos = e.position().unwrap();
+            assert_eq!(pos.last_move(), Some(ours));
+            if pos.outcome().is_some() {
+                assert!(pos.winning_line().is_some());
+                assert_eq!(pos.at(ours), Some(BLACK));
+                // The manager would stop here; asked anyway, the brain declines.
+                let (x, y) = script
+                    .find(|&(x, y)| pos.at(xy_to_point(x, y).unwrap()).is_none())
+                    .unwrap();
+                assert!(step(&mut e, &format!("TURN {x},{y}"))[0].starts_with("ERROR "));
+                return;
+            }
+            let (x, y) = script
+                .find(|&(x, y)| pos.at(xy_to_point(x, y).unwrap()).is_none())
+                .unwrap();
+            reply = step(&mut e, &format!("TURN {x},{y}"));
+            assert!(reply[0].starts_with("MESSAGE "), "{reply:?}");
+        }
+        panic!("no five after 60 moves: {:?}", e.position());
+    }
+
+    /// Two brains play each other through TURN until one makes five; asked for a move
+    /// after it, the loser's brain answers that the game is over.
+    #[test]
+    fn two_brains_play_a_whole_game() {
+        let (mut black, mut white) = (engine(), engine());
+        for e in [&mut black, &mut white] {
+            assert_eq!(step(e, "START 15"), ["OK"]);
+        }
+        let mut mv = answer(&step(&mut black, "BEGIN"));
+        let mut sides = [white, black];
+        for ply in 1..225 {
+            let (x, y) = point_to_xy(mv);
+            let out = step(&mut sides[0], &format!("TURN {x},{y}"));
+            let pos = sides[1].position().unwrap();
+            if pos.outcome().is_some() {
+                assert!(out[0].starts_with("ERROR the game is over"), "{out:?}");
+                assert!(pos.winning_line().is_some());
+                assert_eq!(sides[0].position().unwrap(), pos);
+                // Every stone went through TURN or an answer (31 stones when written).
+                assert_eq!(usize::from(pos.stones()), ply);
+                return;
+            }
+            mv = answer(&out);
+            sides.swap(0, 1);
+        }
+        panic!("the game did not end");
+    }
+
+    #[test]
+    fn board_answers_a_legal_move_and_orders_the_stones() {
+        // Own (1) and opponent (2) stones in any order; equal counts: the brain is black,
+        // with an open four (4..7 on y=7) to finish at 3,7 or 8,7.
+        let out = session(&[
+            "START 15", "BOARD", "4,7,1", "0,0,2", "5,7,1", "0,2,2", "6,7,1", "0,4,2", "7,7,1",
+            "0,6,2", "DONE", "END",
+        ]);
+        let last = out.lines().last().unwrap();
+        assert!(["3,7", "8,7"].contains(&last), "{out}");
+        // Opponent has one more stone: the brain is white and must block the four.
+        let out = session(&[
+            "START 15", "BOARD", "4,7,2", "5,7,2", "6,7,2", "7,7,2", "0,0,1", "0,2,1", "14,14,1",
+            "2,0,1", "0,14,2", "DONE", "END",
+        ]);
+        let last = out.lines().last().unwrap();
+        assert!(["3,7", "8,7"].contains(&last), "{out}");
+        // Impossible counts, a bad line, a stone twice: ERROR, and the brain goes on.
+        let out = session(&[
+            "START 15", "BOARD", "4,7,1", "5,7,1", "DONE", "BOARD", "4,7,1", "4,7,9", "DONE",
+            "BOARD", "4,7,1", "4,7,2", "DONE", "BOARD", "DONE", "END",
+        ]);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(
+            lines
+                .iter()
+                .filter(|l| l.starts_with("ERROR BOARD"))
+                .count(),
+            3,
+            "{out}"
+        );
+        assert_eq!(lines.last(), Some(&"7,7"), "{out}");
+    }
+
+    #[test]
+    fn games_too_long_for_a_request_line_are_refused() {
+        // Colour by (col + 2 row) mod 4: no five anywhere. 50 stones of each colour.
+        let colour = |q: Point| (q % 15 + 2 * (q / 15)) % 4 >= 2;
+        let black: Vec<Point> = (0..225u8).filter(|&q| !colour(q)).take(70).collect();
+        let white: Vec<Point> = (0..225u8).filter(|&q| colour(q)).take(70).collect();
+        let mut commands = vec!["START 15".to_string(), "BOARD".to_string()];
+        for (stones, field) in [(&black, 1), (&white, 2)] {
+            for &p in stones {
+                let (x, y) = point_to_xy(p);
+                commands.push(format!("{x},{y},{field}"));
+            }
+        }
+        commands.extend(["DONE", "ABOUT", "END"].map(String::from));
+        let refs: Vec<&str> = commands.iter().map(String::as_str).collect();
+        let out = session(&refs);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 3, "{out}");
+        assert!(lines[1].contains("too long for the board"), "{out}");
+        assert!(lines[2].starts_with("name="), "{out}");
+    }
+
+    /// `recursive_double_three #7` of shared/testdata/renju_forbidden.txt (mintaka's tests,
+    /// cross-checked with Rapfi): black's forbidden points are the four `3`s. Four white
+    /// stones in the corners make the counts those of a game with black to move.
+    #[test]
+    fn yxboard_and_yxshowforbid_under_renju() {
+        let text = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../shared/testdata/renju_forbidden.txt"
+        ));
+        let case = text
+            .split("# ")
+            .find(|c| c.starts_with("recursive_double_three #7"))
+            .unwrap();
+        // YXBOARD lines with black's and white's fields and the given corner stones for white.
+        let yxboard = |black: u8, white: u8, corners: &[(u8, u8)]| {
+            let mut lines = vec!["YXBOARD".to_string()];
+            for line in case.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+                let (row, cells) = line.trim_start().split_once(' ').unwrap();
+                let y = 15 - row.parse::<u8>().unwrap();
+                for (x, c) in cells.bytes().enumerate() {
+                    match c {
+                        b'X' => lines.push(format!("{x},{y},{black}")),
+                        b'O' => lines.push(format!("{x},{y},{white}")),
+                        _ => {}
+                    }
+                }
+            }
+            lines.extend(corners.iter().map(|(x, y)| format!("{x},{y},{white}")));
+            lines.push("DONE".into());
+            lines
+        };
+        let mut expected = Vec::new();
+        for line in case.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+            let (row, cells) = line.trim_start().split_once(' ').unwrap();
+            let y = 15 - row.parse::<u8>().unwrap();
+            for (x, c) in cells.bytes().enumerate() {
+                if matches!(c, b'3' | b'4' | b'6') {
+                    expected.push(format!("{x:02}{y:02}"));
+                }
+            }
+        }
+        assert_eq!(expected.len(), 4);
+        let mut commands = vec!["INFO rule 4".to_string(), "START 15".into()];
+        // 12 black and 12 white stones: black (the brain, field 1) to move.
+        commands.extend(yxboard(1, 2, &[(0, 0), (14, 0), (0, 14), (14, 14)]));
+        commands.push("YXSHOWFORBID".into());
+        // Free rule: no forbidden points.
+        commands.extend(["INFO rule 0", "YXSHOWFORBID", "INFO rule 4"].map(String::from));
+        // 12 black and 11 white stones: white (now the brain, field 1) to move; like Rapfi,
+        // the list is empty when black is not to move.
+        commands.extend(yxboard(2, 1, &[(0, 0), (14, 0), (0, 14)]));
+        commands.extend(["YXSHOWFORBID", "END"].map(String::from));
+        let refs: Vec<&str> = commands.iter().map(String::as_str).collect();
+        let out = session(&refs);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 4, "{out}");
+        assert_eq!(lines[0], "OK", "{out}");
+        let body = lines[1]
+            .strip_prefix("FORBID ")
+            .and_then(|b| b.strip_suffix('.'))
+            .unwrap_or_else(|| panic!("{out}"));
+        assert_eq!(body.len(), 16, "{out}");
+        let mut got: Vec<String> = (0..4).map(|i| body[i * 4..i * 4 + 4].to_string()).collect();
+        got.sort();
+        expected.sort();
+        assert_eq!(got, expected, "{out}");
+        assert_eq!(lines[2..], ["FORBID .", "FORBID ."], "{out}");
+    }
+}

@@ -1,0 +1,616 @@
+//! The xiangqi view: a 9×10 board with river and palace lines, pieces as Chinese
+//! characters (or letters), the last move, the selected piece's legal targets, a
+//! check warning, flipping, keys and clicks. Rules come from
+//! `sente_firmware::games::xiangqi`; move lists show Chinese notation and ICCS.
+
+use crossterm::event::KeyCode;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use sente_firmware::game::{Game, Outcome};
+use sente_firmware::games::xiangqi::Xiangqi;
+use sente_firmware::games::xiangqi::board::{Kind, Move, RED, Square, slot_color, slot_kind};
+use sente_firmware::games::xiangqi::notation::{write_chinese, write_square};
+
+use super::view::{GameView, History, ViewKey, outcome_words};
+
+/// Columns between two files (a piece is two columns wide).
+const DX: u16 = 4;
+/// Rows between two ranks (a rank row and a connecting row).
+const DY: u16 = 2;
+/// Columns before the grid (rank digit and a space, one more for markers).
+const LEFT: u16 = 3;
+/// Rows before the grid (file letters).
+const TOP: u16 = 1;
+/// Board width: labels, 9 files and room for markers.
+pub const WIDTH: u16 = LEFT + 8 * DX + 3;
+/// Board height: letters, 10 ranks with connecting rows, numerals, the check line.
+pub const HEIGHT: u16 = TOP + 9 * DY + 1 + 2;
+/// Height of the compact board drawn when there is less room (80×24 terminals):
+/// one row per rank plus the river, palace centres marked instead of lines.
+pub const COMPACT_HEIGHT: u16 = TOP + 11 + 2;
+
+const RED_PIECES: [&str; 7] = ["帥", "仕", "相", "傌", "俥", "炮", "兵"];
+const BLACK_PIECES: [&str; 7] = ["將", "士", "象", "馬", "車", "砲", "卒"];
+const RED_FILES: [&str; 9] = ["九", "八", "七", "六", "五", "四", "三", "二", "一"];
+/// Red's king square e0, where the cursor starts.
+const START_CURSOR: Square = 4;
+/// Engine time per move.
+pub const MOVETIME_MS: u32 = 2000;
+/// The board's wood colour.
+const BOARD: Color = Color::Indexed(179);
+
+/// Xiangqi on screen.
+pub struct XiangqiView {
+    game: History<Xiangqi>,
+    /// The moves as shown: Chinese notation and ICCS (`炮二平五 h2e2`).
+    shown: Vec<String>,
+    cursor: Square,
+    selected: Option<Square>,
+    flipped: bool,
+    ascii: bool,
+}
+
+impl Default for XiangqiView {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl XiangqiView {
+    /// A new game from the opening position.
+    pub fn new() -> Self {
+        Self {
+            game: History::default(),
+            shown: Vec::new(),
+            cursor: START_CURSOR,
+            selected: None,
+            flipped: false,
+            ascii: false,
+        }
+    }
+
+    /// The square under the cursor (rank × 9 + file, a0 = 0).
+    pub fn cursor(&self) -> Square {
+        self.cursor
+    }
+
+    /// The selected piece's square.
+    pub fn selected(&self) -> Option<Square> {
+        self.selected
+    }
+
+    /// Whether black is at the bottom.
+    pub fn flipped(&self) -> bool {
+        self.flipped
+    }
+
+    fn square_name(sq: Square) -> String {
+        let mut s = String::new();
+        let _ = write_square(sq, &mut s);
+        s
+    }
+
+    /// The library's legal moves.
+    fn legal(&self) -> Vec<Move> {
+        let mut moves = Default::default();
+        self.game.current().generate(&mut moves);
+        moves.into_iter().collect()
+    }
+
+    /// Legal destinations of the piece on `from`.
+    fn targets(&self, from: Square) -> Vec<Square> {
+        self.legal()
+            .into_iter()
+            .filter(|m| m.from == from)
+            .map(|m| m.to)
+            .collect()
+    }
+
+    fn last_move(&self) -> Option<(Square, Square)> {
+        let last = self.game.moves().last()?;
+        let b = last.as_bytes();
+        let sq = |f: u8, r: u8| (r - b'0') * 9 + (f - b'a');
+        (b.len() == 4).then(|| (sq(b[0], b[1]), sq(b[2], b[3])))
+    }
+
+    /// Screen column and row (0-based, in files and ranks) of a square.
+    fn screen_of(&self, sq: Square) -> (u16, u16) {
+        let (rank, file) = (u16::from(sq / 9), u16::from(sq % 9));
+        if self.flipped {
+            (8 - file, rank)
+        } else {
+            (file, 9 - rank)
+        }
+    }
+
+    fn square_at(&self, col: u16, row: u16) -> Square {
+        let (file, rank) = if self.flipped {
+            (8 - col, row)
+        } else {
+            (col, 9 - row)
+        };
+        (rank * 9 + file) as Square
+    }
+
+    /// Whether the board drawn in `area` is the compact one.
+    fn compact(area: Rect) -> bool {
+        area.height < HEIGHT
+    }
+
+    /// Rows below the file letters of screen row `row` (0 = top rank).
+    fn row_offset(compact: bool, row: u16) -> u16 {
+        match (compact, row) {
+            (false, r) => r * DY,
+            (true, r) if r >= 5 => r + 1,
+            (true, r) => r,
+        }
+    }
+
+    fn cell(&self, area: Rect, sq: Square) -> (u16, u16) {
+        let (c, r) = self.screen_of(sq);
+        let dy = Self::row_offset(Self::compact(area), r);
+        (area.x + LEFT + c * DX, area.y + TOP + dy)
+    }
+
+    /// The square nearest to a terminal cell of the board drawn at `area`.
+    fn hit(&self, area: Rect, x: u16, y: u16) -> Option<Square> {
+        if area.width < WIDTH || area.height < COMPACT_HEIGHT {
+            return None; // not drawn
+        }
+        let dx = x.checked_sub(area.x + LEFT - 1)?;
+        let dy = y.checked_sub(area.y + TOP)?;
+        let row = if Self::compact(area) {
+            match dy {
+                0..=4 => dy,
+                5 => return None, // the river
+                _ => dy - 1,
+            }
+        } else {
+            (dy + 1) / DY
+        };
+        let col = dx / DX;
+        if col > 8 || row > 9 || dy > Self::row_offset(Self::compact(area), 9) {
+            return None;
+        }
+        Some(self.square_at(col, row))
+    }
+
+    /// Enter or a click on `sq`: select a piece, move it, or drop the selection.
+    fn choose(&mut self, sq: Square) -> Option<String> {
+        self.cursor = sq;
+        let pos = self.game.current().position();
+        let own = pos.at(sq) != 0 && slot_color(pos.at(sq)) == pos.side();
+        match self.selected {
+            Some(from) if from == sq => {
+                self.selected = None;
+                None
+            }
+            Some(from) if self.targets(from).contains(&sq) => {
+                self.selected = None;
+                Some(format!(
+                    "{}{}",
+                    Self::square_name(from),
+                    Self::square_name(sq)
+                ))
+            }
+            _ if own => {
+                self.selected = Some(sq);
+                None
+            }
+            _ => {
+                self.selected = None;
+                None
+            }
+        }
+    }
+
+    fn piece_text(&self, slot: u8) -> &'static str {
+        let kind = slot_kind(slot) as usize;
+        let red = slot_color(slot) == RED;
+        if self.ascii {
+            const RED_ASCII: [&str; 7] = ["K ", "A ", "B ", "N ", "R ", "C ", "P "];
+            const BLACK_ASCII: [&str; 7] = ["k ", "a ", "b ", "n ", "r ", "c ", "p "];
+            if red {
+                RED_ASCII[kind]
+            } else {
+                BLACK_ASCII[kind]
+            }
+        } else if red {
+            RED_PIECES[kind]
+        } else {
+            BLACK_PIECES[kind]
+        }
+    }
+
+    /// Whether the side to move is in check (the library's test).
+    pub fn in_check(&self) -> bool {
+        self.game.current().position().in_check()
+    }
+}
+
+impl GameView for XiangqiView {
+    fn title(&self) -> &'static str {
+        "xiangqi"
+    }
+
+    fn wire_name(&self) -> &'static str {
+        "xiangqi"
+    }
+
+    fn side_name(&self, player: u8) -> &'static str {
+        if player == RED { "red" } else { "black" }
+    }
+
+    /// The start position and every move while they fit the board's request line;
+    /// in long games the FEN reached earlier plus the most recent moves (what the
+    /// board's repetition detection needs), as `sente engine xiangqi` sends them.
+    fn position(&self) -> String {
+        // The longest request head the worker sends, with room to spare.
+        const HEAD: &str =
+            "go xiangqi depth=255 nodes=4294967295 movetime=99999 level=2 seed=0 info=1";
+        let game = crate::uci::GamePosition {
+            root: "startpos".into(),
+            moves: self.game.moves().to_vec(),
+        };
+        game.wire(HEAD)
+            .unwrap_or_else(|_| self.game.position_text())
+    }
+
+    fn to_move(&self) -> u8 {
+        self.game.current().player_to_move()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.current().outcome()
+    }
+
+    fn moves(&self) -> &[String] {
+        &self.shown
+    }
+
+    fn play(&mut self, text: &str) -> Result<(), String> {
+        let before = self.game.current().position().clone();
+        let mv = self.game.play(text)?;
+        let mut chinese = String::new();
+        let _ = write_chinese(&before, mv, &mut chinese);
+        let iccs = self.game.moves().last().cloned().unwrap_or_default();
+        self.shown.push(format!("{chinese} {iccs}"));
+        self.selected = None;
+        Ok(())
+    }
+
+    fn undo(&mut self) -> bool {
+        self.selected = None;
+        let undone = self.game.undo();
+        if undone {
+            self.shown.pop();
+        }
+        undone
+    }
+
+    fn reset(&mut self) {
+        self.game.reset();
+        self.shown.clear();
+        self.selected = None;
+        self.cursor = START_CURSOR;
+    }
+
+    fn on_key(&mut self, key: KeyCode) -> ViewKey {
+        let (col, row) = self.screen_of(self.cursor);
+        let moved = match key {
+            KeyCode::Up => (col, row.saturating_sub(1)),
+            KeyCode::Down => (col, (row + 1).min(9)),
+            KeyCode::Left => (col.saturating_sub(1), row),
+            KeyCode::Right => ((col + 1).min(8), row),
+            KeyCode::Enter | KeyCode::Char(' ') => {
+                return match self.choose(self.cursor) {
+                    Some(mv) => ViewKey::Play(mv),
+                    None => ViewKey::Handled,
+                };
+            }
+            KeyCode::Backspace | KeyCode::Char('x') => {
+                self.selected = None;
+                return ViewKey::Handled;
+            }
+            KeyCode::Char('f') => {
+                self.flipped = !self.flipped;
+                return ViewKey::Handled;
+            }
+            KeyCode::Char('a') => {
+                self.ascii = !self.ascii;
+                return ViewKey::Handled;
+            }
+            _ => return ViewKey::Unhandled,
+        };
+        self.cursor = self.square_at(moved.0, moved.1);
+        ViewKey::Handled
+    }
+
+    fn on_click(&mut self, area: Rect, x: u16, y: u16) -> Option<String> {
+        let sq = self.hit(area, x, y)?;
+        self.choose(sq)
+    }
+
+    fn size(&self) -> (u16, u16) {
+        (WIDTH, HEIGHT)
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, cursor: bool) {
+        let area = area.intersection(buf.area);
+        if area.width < WIDTH || area.height < COMPACT_HEIGHT {
+            buf.set_string(
+                area.x,
+                area.y,
+                "(window too small for the board)",
+                Style::new(),
+            );
+            return;
+        }
+        let compact = Self::compact(area);
+        let label = Style::new().fg(Color::DarkGray);
+        let grid = Style::new().fg(Color::Black).bg(BOARD);
+        let (x0, y0) = (area.x + LEFT, area.y + TOP);
+        let row_y = |row: u16| y0 + Self::row_offset(compact, row);
+        let bottom = row_y(9);
+        // Labels: ICCS files above, red's file numerals below, ranks on the left.
+        for col in 0..9u16 {
+            let file = self.square_at(col, 0) % 9;
+            let x = x0 + col * DX;
+            buf.set_string(x, area.y, ((b'a' + file) as char).to_string(), label);
+            buf.set_string(x, bottom + 1, RED_FILES[usize::from(file)], label);
+        }
+        // The wood.
+        for y in y0..=bottom {
+            buf.set_string(x0 - 1, y, " ".repeat(usize::from(8 * DX + 4)), grid);
+        }
+        // The ranks.
+        for row in 0..10u16 {
+            let y = row_y(row);
+            let rank = self.square_at(0, row) / 9;
+            buf.set_string(area.x, y, rank.to_string(), label);
+            for col in 0..9u16 {
+                let palace_centre = compact && col == 4 && (row == 1 || row == 8);
+                let glyph = match (row, col) {
+                    _ if palace_centre => "╳",
+                    (0, 0) => "┌",
+                    (0, 8) => "┐",
+                    (0, _) | (5, _) if col != 0 && col != 8 => "┬",
+                    (9, 0) => "└",
+                    (9, 8) => "┘",
+                    (9, _) | (4, _) if col != 0 && col != 8 => "┴",
+                    (_, 0) => "├",
+                    (_, 8) => "┤",
+                    _ => "┼",
+                };
+                let x = x0 + col * DX;
+                buf.set_string(x, y, glyph, grid);
+                if col < 8 {
+                    buf.set_string(x + 1, y, "───", grid);
+                }
+            }
+        }
+        // The rows between ranks: files, the river, the palace diagonals.
+        for between in 0..9u16 {
+            let river = between == 4;
+            if compact && !river {
+                continue;
+            }
+            let y = row_y(between) + 1;
+            for col in 0..9u16 {
+                if !river || col == 0 || col == 8 {
+                    buf.set_string(x0 + col * DX, y, "│", grid);
+                }
+            }
+            if river {
+                let text = if self.flipped {
+                    "漢 界        楚 河"
+                } else {
+                    "楚 河        漢 界"
+                };
+                buf.set_string(x0 + DX + 3, y, text, grid);
+            }
+            if matches!(between, 0 | 1 | 7 | 8) {
+                let down = between == 0 || between == 7;
+                let (l, r) = if down { ("╲", "╱") } else { ("╱", "╲") };
+                buf.set_string(x0 + 3 * DX + 2, y, l, grid);
+                buf.set_string(x0 + 4 * DX + 2, y, r, grid);
+            }
+        }
+        let state = self.game.current();
+        let pos = state.position();
+        let targets = self.selected.map(|s| self.targets(s)).unwrap_or_default();
+        let last = self.last_move();
+        for sq in 0..90u8 {
+            let (x, y) = self.cell(area, sq);
+            let slot = pos.at(sq);
+            let is_target = targets.contains(&sq);
+            if slot != 0 {
+                let color = if slot_color(slot) == RED {
+                    Color::Red
+                } else {
+                    Color::Black
+                };
+                let mut style = Style::new()
+                    .fg(color)
+                    .bg(BOARD)
+                    .add_modifier(Modifier::BOLD);
+                let checked = slot_kind(slot) == Kind::King
+                    && slot_color(slot) == pos.side()
+                    && self.in_check();
+                if self.selected == Some(sq) {
+                    style = style.bg(Color::Yellow);
+                } else if is_target {
+                    style = style.bg(Color::LightGreen);
+                } else if checked {
+                    style = style.bg(Color::LightRed);
+                }
+                buf.set_string(x, y, self.piece_text(slot), style);
+            } else if is_target {
+                let style = Style::new().fg(Color::Green).bg(BOARD);
+                buf.set_string(x, y, "•", style);
+            }
+            let mark = |l: &str, r: &str, style: Style, buf: &mut Buffer| {
+                buf.set_string(x - 1, y, l, style);
+                buf.set_string(x + 2, y, r, style);
+            };
+            if is_target && slot != 0 {
+                let style = Style::new()
+                    .fg(Color::Green)
+                    .bg(BOARD)
+                    .add_modifier(Modifier::BOLD);
+                mark("{", "}", style, buf);
+            }
+            if last.is_some_and(|(from, to)| from == sq || to == sq) {
+                let style = Style::new()
+                    .fg(Color::Blue)
+                    .bg(BOARD)
+                    .add_modifier(Modifier::BOLD);
+                mark("(", ")", style, buf);
+            }
+            if cursor && sq == self.cursor {
+                let style = Style::new()
+                    .fg(Color::Magenta)
+                    .bg(BOARD)
+                    .add_modifier(Modifier::BOLD);
+                mark("[", "]", style, buf);
+            }
+        }
+        // The check warning under the board.
+        let y = bottom + 2;
+        if self.outcome().is_none() && self.in_check() {
+            let side = self.side_name(pos.side());
+            let text = format!("將軍! {side} is in check");
+            let style = Style::new().fg(Color::Red).add_modifier(Modifier::BOLD);
+            buf.set_string(area.x, y, text, style);
+        } else if let Some(from) = self.selected {
+            let text = format!(
+                "{} selected: {} move{}",
+                Self::square_name(from),
+                targets.len(),
+                if targets.len() == 1 { "" } else { "s" }
+            );
+            buf.set_string(area.x, y, text, label);
+        }
+    }
+
+    fn result_text(&self) -> Option<String> {
+        let outcome = self.outcome()?;
+        let mut text = outcome_words(outcome, |p| self.side_name(p));
+        let state = self.game.current();
+        if let Outcome::Win(w) = outcome
+            && w != state.player_to_move()
+            && self.legal().is_empty()
+        {
+            text.push_str(if state.position().clone().in_check() {
+                " by checkmate"
+            } else {
+                ": the other side cannot move"
+            });
+        }
+        Some(text)
+    }
+
+    /// The xiangqi engine searches to depth 16 unless limited: two seconds a move.
+    fn movetime_ms(&self) -> u32 {
+        MOVETIME_MS
+    }
+
+    fn move_hint(&self) -> &'static str {
+        "Enter/click a piece, then its target (f flips, a letters)"
+    }
+
+    fn help(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            ("arrows", "move the cursor [ ]"),
+            ("Enter / Space", "select the piece, then play its target"),
+            ("mouse", "click a piece, then a target"),
+            ("x / Backspace", "drop the selection"),
+            ("f", "flip the board"),
+            ("a", "letters (RNBAKCP) instead of characters"),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(name: &str) -> Square {
+        let b = name.as_bytes();
+        (b[1] - b'0') * 9 + (b[0] - b'a')
+    }
+
+    #[test]
+    fn select_then_move_with_keys() {
+        let mut v = XiangqiView::new();
+        assert_eq!(v.cursor(), sq("e0"));
+        // Cursor to the cannon on h2: up 2, right 3.
+        for k in [KeyCode::Up, KeyCode::Up] {
+            v.on_key(k);
+        }
+        for _ in 0..3 {
+            v.on_key(KeyCode::Right);
+        }
+        assert_eq!(v.cursor(), sq("h2"));
+        assert_eq!(v.on_key(KeyCode::Enter), ViewKey::Handled);
+        assert_eq!(v.selected(), Some(sq("h2")));
+        assert!(v.targets(sq("h2")).contains(&sq("e2")));
+        for _ in 0..3 {
+            v.on_key(KeyCode::Left);
+        }
+        assert_eq!(v.on_key(KeyCode::Enter), ViewKey::Play("h2e2".into()));
+        v.play("h2e2").unwrap();
+        assert_eq!(v.moves(), ["炮二平五 h2e2"]);
+        v.play("h9g7").unwrap();
+        assert_eq!(v.moves()[1], "马８进７ h9g7");
+        assert!(v.play("e2e9").is_err(), "blocked: no screen");
+        assert!(v.undo());
+        assert_eq!(v.moves().len(), 1);
+        assert_eq!(v.on_key(KeyCode::Char('z')), ViewKey::Unhandled);
+    }
+
+    #[test]
+    fn clicks_select_and_move_and_flip_mirrors_them() {
+        let area = Rect::new(0, 0, WIDTH, HEIGHT);
+        let mut v = XiangqiView::new();
+        let at = |v: &XiangqiView, s: Square| v.cell(area, s);
+        let (x, y) = at(&v, sq("b0"));
+        assert_eq!(v.on_click(area, x + 1, y), None);
+        assert_eq!(v.selected(), Some(sq("b0")));
+        let (x, y) = at(&v, sq("c2"));
+        assert_eq!(v.on_click(area, x, y), Some("b0c2".into()));
+        assert_eq!(v.selected(), None);
+        // Clicking an empty, unreachable point selects nothing.
+        let (x, y) = at(&v, sq("e5"));
+        assert_eq!(v.on_click(area, x, y), None);
+        assert_eq!(v.selected(), None);
+        assert_eq!(v.on_click(area, 200, 200), None);
+        v.on_key(KeyCode::Char('f'));
+        assert!(v.flipped());
+        // Flipped, the top-left point is i0 (red's right corner).
+        assert_eq!(v.hit(area, LEFT, TOP), Some(sq("i0")));
+        assert_eq!(v.hit(area, LEFT + 8 * DX, TOP + 9 * DY), Some(sq("a9")));
+        v.on_key(KeyCode::Char('f'));
+        assert_eq!(v.hit(area, LEFT, TOP), Some(sq("a9")));
+        // Up moves towards black unflipped.
+        v.cursor = sq("e0");
+        v.on_key(KeyCode::Up);
+        assert_eq!(v.cursor(), sq("e1"));
+    }
+
+    #[test]
+    fn check_and_checkmate_come_from_the_library() {
+        let mut v = XiangqiView::new();
+        // Central cannon; the e-pawn marches and takes e6, the only screen left.
+        for m in ["h2e2", "h9g7", "e3e4", "b9c7", "e4e5", "i9h9"] {
+            v.play(m).unwrap();
+            assert!(!v.in_check());
+        }
+        v.play("e5e6").unwrap();
+        assert!(v.in_check(), "the cannon checks over the pawn on e6");
+        assert!(v.result_text().is_none());
+        // Every black answer must meet the check (the library's legal moves).
+        assert!(v.play("a9a8").is_err());
+    }
+}
