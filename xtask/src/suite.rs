@@ -65,6 +65,11 @@ pub fn test_everything() -> Result<()> {
         cargo().args(["test", "--workspace"]),
         &mut results,
     );
+    step(
+        "firmware tests in release (xiangqi perft to depth 4)",
+        cargo().args(["test", "--release", "-p", "sente-firmware", "--lib"]),
+        &mut results,
+    );
     let start = Instant::now();
     println!("\n=== HIL on the simulated board");
     let hil = crate::hil::run(&crate::hil::HilArgs::simulated(false));
