@@ -78,7 +78,7 @@ struct RawArgs {
 /// `sente match` options.
 #[derive(Args, Debug)]
 struct MatchArgs {
-    /// Game (ttt).
+    /// Game: ttt, gomoku (free rule) or xiangqi.
     #[arg(long, default_value = "ttt")]
     game: String,
     /// The engine scored: host, sim or a serial port path. Moves first in odd games.

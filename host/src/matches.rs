@@ -12,12 +12,14 @@ use std::fmt::Write as _;
 
 use anyhow::{Context, anyhow, bail};
 use sente_firmware::game::{Notation, Outcome};
+use sente_firmware::games::gomoku::Gomoku;
 use sente_firmware::games::tictactoe::TicTacToe;
+use sente_firmware::games::xiangqi::Xiangqi;
 
 use crate::engine::{EngineLink, GoRequest};
 
 /// Games `sente match` can referee (wire names).
-pub const GAMES: [&str; 1] = ["ttt"];
+pub const GAMES: [&str; 3] = ["ttt", "gomoku", "xiangqi"];
 
 /// splitmix64: a tiny, well-mixed 64-bit generator (Steele, Lea & Flood 2014).
 #[derive(Clone, Debug)]
@@ -227,15 +229,36 @@ pub fn random_opening<G: Notation + Default>(rng: &mut SplitMix64, plies: usize)
     out
 }
 
+/// The position as the request carries it. Xiangqi games outgrow a request line with
+/// every move from the start, so long ones go as the FEN reached plus the recent moves.
+fn request_position<G: Notation>(pos: &G, moves: &[String]) -> String {
+    if G::NAME == "xiangqi" {
+        let game = crate::uci::GamePosition {
+            root: "startpos".into(),
+            moves: moves.to_vec(),
+        };
+        if let Ok(text) =
+            game.wire("go xiangqi depth=255 nodes=4294967295 level=2 seed=18446744073709551615")
+        {
+            return text;
+        }
+    }
+    let mut text = String::new();
+    let _ = pos.write_position(&mut text);
+    text
+}
+
 /// Plays one game: the opening, then `first` and `second` alternate `go`. `names`
-/// name the engines in errors. Returns the moves and the outcome.
+/// name the engines in errors. Returns the moves and the outcome; a game whose position
+/// no longer fits a request line (a nearly full gomoku board) is adjudicated a draw,
+/// marked by `None` in place of the outcome.
 fn play_game<G: Notation + Default>(
     links: [&mut EngineLink; 2],
     limits: [SideLimits; 2],
     names: [&str; 2],
     opening: &[String],
     seed: u64,
-) -> anyhow::Result<(Vec<String>, Outcome)> {
+) -> anyhow::Result<(Vec<String>, Option<Outcome>)> {
     let mut pos = G::default();
     let mut moves = Vec::new();
     for text in opening {
@@ -249,8 +272,7 @@ fn play_game<G: Notation + Default>(
     let links = [a, b];
     while pos.outcome().is_none() {
         let side = usize::from(pos.player_to_move() % 2);
-        let mut position = String::new();
-        let _ = pos.write_position(&mut position);
+        let position = request_position(&pos, &moves);
         let request = GoRequest {
             game: G::NAME.to_string(),
             position,
@@ -260,6 +282,9 @@ fn play_game<G: Notation + Default>(
             seed,
             ..GoRequest::default()
         };
+        if request.line().len() > sente_firmware::protocol::MAX_LINE {
+            return Ok((moves, None));
+        }
         let best = links[side]
             .go(&request, &mut |_| {})
             .with_context(|| format!("{} engine failed", names[side]))?;
@@ -273,8 +298,7 @@ fn play_game<G: Notation + Default>(
         pos.make(mv);
         moves.push(best.best);
     }
-    let outcome = pos.outcome().unwrap_or(Outcome::Draw);
-    Ok((moves, outcome))
+    Ok((moves, Some(pos.outcome().unwrap_or(Outcome::Draw))))
 }
 
 /// How a match ended: the score so far, and the error that stopped it, if any.
@@ -299,11 +323,13 @@ pub fn run_match(
         "ttt" | "tictactoe" | "tic-tac-toe" => {
             run_typed::<TicTacToe>(options, white, black, on_game)
         }
+        "gomoku" | "free" => run_typed::<Gomoku>(options, white, black, on_game),
+        "xiangqi" => run_typed::<Xiangqi>(options, white, black, on_game),
         other => MatchResult {
             records: Vec::new(),
             summary: Summary::default(),
             error: Some(anyhow!(
-                "sente match does not know the game {other:?} yet (known: ttt)"
+                "sente match does not know the game {other:?} yet (known: ttt, gomoku, xiangqi)"
             )),
         },
     }
@@ -357,7 +383,7 @@ fn run_typed<G: Notation + Default>(
                 seed,
             )
         };
-        let (moves, outcome) = match played {
+        let (moves, finished) = match played {
             Ok(x) => x,
             Err(e) => {
                 result.error = Some(e.context(format!("game {number}")));
@@ -365,14 +391,16 @@ fn run_typed<G: Notation + Default>(
             }
         };
         let white_player = if white_first { 0 } else { 1 };
+        let outcome = finished.unwrap_or(Outcome::Draw);
         let white_score = match outcome {
             Outcome::Win(p) if p == white_player => 1.0,
             Outcome::Win(_) => 0.0,
             Outcome::Draw => 0.5,
         };
-        let result_text = match outcome {
-            Outcome::Win(p) => format!("player {} wins", p + 1),
-            Outcome::Draw => "draw".to_string(),
+        let result_text = match finished {
+            Some(Outcome::Win(p)) => format!("player {} wins", p + 1),
+            Some(Outcome::Draw) => "draw".to_string(),
+            None => "draw (adjudicated: the position no longer fits a request line)".to_string(),
         };
         let result_text = if G::NAME == "ttt" {
             result_text
