@@ -54,6 +54,18 @@ pub trait Poll {
     fn info(&mut self, reply: &EngineReply);
 }
 
+/// A [`Poll`] that never stops a search and drops its `info` lines: for searches run
+/// outside the service loop (tests, benchmarks, match harnesses).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct QuietPoll;
+
+impl Poll for QuietPoll {
+    fn poll(&mut self, _nodes: u64) -> bool {
+        false
+    }
+    fn info(&mut self, _reply: &EngineReply) {}
+}
+
 /// A game as the board serves it.
 pub trait BoardGame {
     /// Name on the wire.

@@ -444,17 +444,9 @@ pub fn greedy(pos: &Checkers) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::EngineReply;
     use crate::game::Notation;
 
-    /// A poll that never stops.
-    pub(crate) struct Free;
-    impl Poll for Free {
-        fn poll(&mut self, _nodes: u64) -> bool {
-            false
-        }
-        fn info(&mut self, _reply: &EngineReply) {}
-    }
+    pub(crate) use crate::engine::QuietPoll as Free;
 
     fn run(pos: &Checkers, limits: Limits) -> Found {
         search(&mut pos.clone(), limits, &mut Free, &mut |_, _| {})

@@ -3,17 +3,10 @@
 
 use super::rules::{Checkers, Move};
 use super::search::{Found, greedy, search};
-use crate::engine::{EngineReply, Poll};
 use crate::game::{Game, Outcome};
 use crate::search::Limits;
 
-struct Free;
-impl Poll for Free {
-    fn poll(&mut self, _nodes: u64) -> bool {
-        false
-    }
-    fn info(&mut self, _reply: &EngineReply) {}
-}
+use crate::engine::QuietPoll as Free;
 
 /// splitmix64: the seeded randomness for opening moves.
 fn splitmix(state: &mut u64) -> u64 {

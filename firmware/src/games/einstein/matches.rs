@@ -8,17 +8,11 @@ use std::time::{Duration, Instant};
 use super::board::Einstein;
 use super::engine::EinsteinEngine;
 use super::rng::SplitMix64;
-use crate::engine::{BoardGame, EngineReply, EngineRequest, Poll};
+use crate::engine::{BoardGame, EngineReply, EngineRequest};
 use crate::game::{Game, Notation};
 use crate::search::Limits;
 
-struct Quiet;
-impl Poll for Quiet {
-    fn poll(&mut self, _nodes: u64) -> bool {
-        false
-    }
-    fn info(&mut self, _reply: &EngineReply) {}
-}
+use crate::engine::QuietPoll as Quiet;
 
 /// One side of a match: a level and its limits, and the level that picks its setup.
 #[derive(Clone, Copy, Debug)]

@@ -288,16 +288,9 @@ pub fn plan(limits: Limits) -> (u8, u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::EngineReply;
     use crate::game::Notation;
 
-    pub(crate) struct Quiet;
-    impl Poll for Quiet {
-        fn poll(&mut self, _nodes: u64) -> bool {
-            false
-        }
-        fn info(&mut self, _reply: &EngineReply) {}
-    }
+    pub(crate) use crate::engine::QuietPoll as Quiet;
 
     fn best(text: &str, depth: u8) -> Iteration {
         let pos = Einstein::parse_position(text).unwrap();

@@ -181,16 +181,9 @@ fn best_of(moves: &Moves, totals: &[i32; 6]) -> (Move, i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{EngineReply, Poll};
     use crate::game::Notation;
 
-    struct Quiet;
-    impl Poll for Quiet {
-        fn poll(&mut self, _nodes: u64) -> bool {
-            false
-        }
-        fn info(&mut self, _reply: &EngineReply) {}
-    }
+    use crate::engine::QuietPoll as Quiet;
 
     #[test]
     fn minimax_takes_a_win_and_sees_threats() {

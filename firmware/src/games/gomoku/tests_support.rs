@@ -3,7 +3,6 @@
 use super::board::{BLACK, Board, Point, WHITE};
 use super::position::Gomoku;
 use super::rules::Rule;
-use crate::engine::{EngineReply, Poll};
 
 /// Reads a diagram (rows `15` to `1`, columns A–O; `X` black, `O` white, marks
 /// `3`, `4`, `6` for forbidden points): the board and the marked points.
@@ -34,12 +33,4 @@ pub(crate) fn setup(text: &str, rule: Rule, to_move: u8) -> Gomoku {
     Gomoku::from_board(diagram(text).0, rule, to_move)
 }
 
-/// A poll that never stops and ignores `info`.
-pub(crate) struct NoPoll;
-
-impl Poll for NoPoll {
-    fn poll(&mut self, _nodes: u64) -> bool {
-        false
-    }
-    fn info(&mut self, _reply: &EngineReply) {}
-}
+pub(crate) use crate::engine::QuietPoll as NoPoll;
