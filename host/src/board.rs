@@ -22,6 +22,18 @@ pub trait Board: Send {
     fn describe(&self) -> String;
 }
 
+/// Takes the first complete, non-blank line out of `pending` (bytes received so far).
+fn take_line(pending: &mut Vec<u8>) -> Option<String> {
+    while let Some(i) = pending.iter().position(|&b| b == b'\n') {
+        let line: Vec<u8> = pending.drain(..=i).collect();
+        let text = String::from_utf8_lossy(&line).trim().to_string();
+        if !text.is_empty() {
+            return Some(text);
+        }
+    }
+    None
+}
+
 fn gone(what: &str) -> io::Error {
     io::Error::new(io::ErrorKind::BrokenPipe, format!("board gone: {what}"))
 }
@@ -94,12 +106,7 @@ impl Board for SerialBoard {
     fn recv_line(&mut self, timeout: Duration) -> io::Result<Option<String>> {
         let deadline = Instant::now() + timeout;
         loop {
-            if let Some(i) = self.pending.iter().position(|&b| b == b'\n') {
-                let line: Vec<u8> = self.pending.drain(..=i).collect();
-                let text = String::from_utf8_lossy(&line).trim().to_string();
-                if text.is_empty() {
-                    continue;
-                }
+            if let Some(text) = take_line(&mut self.pending) {
                 return Ok(Some(text));
             }
             if Instant::now() >= deadline {
@@ -252,12 +259,7 @@ impl Board for HostBoard {
     fn recv_line(&mut self, timeout: Duration) -> io::Result<Option<String>> {
         let deadline = Instant::now() + timeout;
         loop {
-            if let Some(i) = self.pending.iter().position(|&b| b == b'\n') {
-                let line: Vec<u8> = self.pending.drain(..=i).collect();
-                let text = String::from_utf8_lossy(&line).trim().to_string();
-                if text.is_empty() {
-                    continue;
-                }
+            if let Some(text) = take_line(&mut self.pending) {
                 return Ok(Some(text));
             }
             let left = deadline.saturating_duration_since(Instant::now());

@@ -211,3 +211,18 @@ impl EngineLink {
         }
     }
 }
+
+/// Standard input's lines, read by a thread so an engine loop can watch for `stop`
+/// while a board searches (`sente engine …`).
+pub fn stdin_lines() -> std::sync::mpsc::Receiver<String> {
+    use std::io::BufRead;
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in io::stdin().lock().lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}

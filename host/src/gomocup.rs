@@ -11,8 +11,8 @@
 //! `x = p % 15`, `y = 14 - p / 15`.
 
 use std::collections::VecDeque;
-use std::io::{self, BufRead, Write};
-use std::sync::mpsc::{self, Receiver};
+use std::io::{self, Write};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use sente_firmware::game::{Game, Notation};
@@ -482,15 +482,7 @@ fn parse_stone(line: &str) -> Result<Option<(Point, bool)>, String> {
 /// Runs `sente engine gomoku` on stdin/stdout.
 pub fn main(board: &str) -> anyhow::Result<()> {
     let link = EngineLink::open(board)?;
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in io::stdin().lock().lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    GomocupEngine::new(link, io::stdout()).run(rx)?;
+    GomocupEngine::new(link, io::stdout()).run(crate::engine::stdin_lines())?;
     Ok(())
 }
 
@@ -498,6 +490,7 @@ pub fn main(board: &str) -> anyhow::Result<()> {
 mod tests {
     use super::*;
     use crate::board::HostBoard;
+    use std::sync::mpsc;
 
     fn engine() -> GomocupEngine<Vec<u8>> {
         GomocupEngine::new(EngineLink::new(Box::new(HostBoard::new())), Vec::new())

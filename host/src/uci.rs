@@ -6,8 +6,8 @@
 //! gets the whole position; `stop` is passed on while it searches.
 
 use std::collections::VecDeque;
-use std::io::{self, BufRead, Write};
-use std::sync::mpsc::{self, Receiver};
+use std::io::{self, Write};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use sente_firmware::game::{Game, MATE, MATE_BOUND, Notation};
@@ -388,15 +388,7 @@ impl<W: Write> UciEngine<W> {
 /// Runs `sente engine xiangqi` on stdin/stdout.
 pub fn main(board: &str) -> anyhow::Result<()> {
     let link = EngineLink::open(board)?;
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in io::stdin().lock().lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    UciEngine::new(link, io::stdout()).run(rx)?;
+    UciEngine::new(link, io::stdout()).run(crate::engine::stdin_lines())?;
     Ok(())
 }
 
@@ -404,6 +396,7 @@ pub fn main(board: &str) -> anyhow::Result<()> {
 mod tests {
     use super::*;
     use crate::board::HostBoard;
+    use std::sync::mpsc;
 
     fn session(commands: &[&str]) -> String {
         let (tx, rx) = mpsc::channel();
