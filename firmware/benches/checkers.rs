@@ -1,20 +1,12 @@
 //! Chinese checkers: perft from the two-player start, a fixed-depth search and
 //! a node-limited search (nodes/s), and the greedy baseline.
 use criterion::{Criterion, criterion_group, criterion_main};
-use sente_firmware::engine::{BoardGame, EngineReply, EngineRequest, Poll};
+use sente_firmware::engine::{EngineReply, EngineRequest, ask};
 use sente_firmware::game::{Game, Notation};
 use sente_firmware::games::checkers::engine::perft;
 use sente_firmware::games::checkers::search::greedy;
 use sente_firmware::games::checkers::{Checkers, CheckersEngine};
 use sente_firmware::search::Limits;
-
-struct Free;
-impl Poll for Free {
-    fn poll(&mut self, _nodes: u64) -> bool {
-        false
-    }
-    fn info(&mut self, _reply: &EngineReply) {}
-}
 
 fn request(position: &str, limits: Limits) -> EngineReply {
     let req = EngineRequest {
@@ -23,9 +15,7 @@ fn request(position: &str, limits: Limits) -> EngineReply {
         level: 0,
         seed: 0,
     };
-    let mut reply = EngineReply::default();
-    CheckersEngine::search(&req, &mut Free, &mut reply).expect("valid request");
-    reply
+    ask::<CheckersEngine>(&req).expect("valid request")
 }
 
 /// A two-player middle-game position: 20 plies of greedy play from the start.

@@ -1,20 +1,12 @@
 //! EinStein würfelt nicht!: strong search (depth 4), the seed level's Monte Carlo
 //! choice and perft, from an opening position.
 use criterion::{Criterion, criterion_group, criterion_main};
-use sente_firmware::engine::{BoardGame, EngineReply, EngineRequest, Poll};
+use sente_firmware::engine::{BoardGame, EngineReply, EngineRequest, ask as ask_engine};
 use sente_firmware::games::einstein::EinsteinEngine;
 use sente_firmware::search::Limits;
 
 const OPENING: &str =
     "r:a5=6,b5=1,c5=5,a4=2,b4=4,a3=3 b:e1=1,d1=2,c1=3,e2=4,d2=5,e3=6 turn=r roll=4";
-
-struct Quiet;
-impl Poll for Quiet {
-    fn poll(&mut self, _nodes: u64) -> bool {
-        false
-    }
-    fn info(&mut self, _reply: &EngineReply) {}
-}
 
 fn ask(level: u8, depth: u8) -> EngineReply {
     let req = EngineRequest {
@@ -26,9 +18,7 @@ fn ask(level: u8, depth: u8) -> EngineReply {
         level,
         seed: 1,
     };
-    let mut reply = EngineReply::default();
-    EinsteinEngine::search(&req, &mut Quiet, &mut reply).expect("valid request");
-    reply
+    ask_engine::<EinsteinEngine>(&req).expect("valid request")
 }
 
 fn bench(c: &mut Criterion) {

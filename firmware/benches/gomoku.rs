@@ -1,7 +1,7 @@
 //! Gomoku / renju: the strong level on middle-game positions, the pattern level,
 //! and renju forbidden-point detection.
 use criterion::{Criterion, criterion_group, criterion_main};
-use sente_firmware::engine::{BoardGame, EngineReply, EngineRequest, Poll};
+use sente_firmware::engine::{EngineReply, EngineRequest, ask as ask_engine};
 use sente_firmware::game::Notation;
 use sente_firmware::games::gomoku::{Gomoku, GomokuEngine};
 use sente_firmware::search::Limits;
@@ -24,15 +24,6 @@ fn middle_game(opening: &str, plies: usize) -> String {
     text
 }
 
-struct Quiet;
-
-impl Poll for Quiet {
-    fn poll(&mut self, _nodes: u64) -> bool {
-        false
-    }
-    fn info(&mut self, _reply: &EngineReply) {}
-}
-
 fn ask(position: &str, level: u8) -> EngineReply {
     let request = EngineRequest {
         position,
@@ -40,9 +31,7 @@ fn ask(position: &str, level: u8) -> EngineReply {
         level,
         seed: 0,
     };
-    let mut reply = EngineReply::default();
-    GomokuEngine::search(&request, &mut Quiet, &mut reply).expect("valid position");
-    reply
+    ask_engine::<GomokuEngine>(&request).expect("valid position")
 }
 
 fn bench(c: &mut Criterion) {

@@ -2,18 +2,9 @@
 //! perft(5) (133,312,995) is too slow for a bench loop; time it with
 //! `cargo test --release -p sente-firmware --lib perft_5_from_start -- --ignored --nocapture`.
 use criterion::{Criterion, criterion_group, criterion_main};
-use sente_firmware::engine::{BoardGame, EngineReply, EngineRequest, Poll};
+use sente_firmware::engine::{BoardGame, EngineReply, EngineRequest, ask};
 use sente_firmware::games::xiangqi::XiangqiEngine;
 use sente_firmware::search::Limits;
-
-struct NoPoll;
-
-impl Poll for NoPoll {
-    fn poll(&mut self, _nodes: u64) -> bool {
-        false
-    }
-    fn info(&mut self, _reply: &EngineReply) {}
-}
 
 fn search(position: &str, depth: u8) -> EngineReply {
     let req = EngineRequest {
@@ -25,9 +16,7 @@ fn search(position: &str, depth: u8) -> EngineReply {
         level: 2,
         seed: 0,
     };
-    let mut reply = EngineReply::default();
-    XiangqiEngine::search(&req, &mut NoPoll, &mut reply).expect("search");
-    reply
+    ask::<XiangqiEngine>(&req).expect("search")
 }
 
 fn bench(c: &mut Criterion) {

@@ -52,6 +52,10 @@ pub trait Poll {
     fn poll(&mut self, nodes: u64) -> bool;
     /// A completed iteration, to stream as an `info` line.
     fn info(&mut self, reply: &EngineReply);
+    /// The search's answer, given once when it has finished. The default drops it.
+    fn answer(&mut self, reply: &EngineReply) {
+        let _ = reply;
+    }
 }
 
 /// A [`Poll`] that never stops a search and drops its `info` lines: for searches run
@@ -66,17 +70,71 @@ impl Poll for QuietPoll {
     fn info(&mut self, _reply: &EngineReply) {}
 }
 
+/// Streams one `info` line: the reply is built by `fill` in this call's own frame,
+/// so it never sits on the stack while the search runs.
+#[inline(never)]
+pub fn send_info(poll: &mut dyn Poll, fill: &dyn Fn(&mut EngineReply)) {
+    let mut reply = EngineReply::default();
+    fill(&mut reply);
+    poll.info(&reply);
+}
+
+/// Gives the search's answer, built by `fill` in this call's own frame (as
+/// [`send_info`]): how every [`BoardGame::search`] ends when it succeeds.
+#[inline(never)]
+pub fn send_answer(poll: &mut dyn Poll, fill: &dyn Fn(&mut EngineReply)) {
+    let mut reply = EngineReply::default();
+    fill(&mut reply);
+    poll.answer(&reply);
+}
+
+/// Forwards to another [`Poll`] and keeps the answer (see [`ask_with`]).
+struct Keep<'p> {
+    inner: &'p mut dyn Poll,
+    answer: Option<EngineReply>,
+}
+
+impl Poll for Keep<'_> {
+    fn poll(&mut self, nodes: u64) -> bool {
+        self.inner.poll(nodes)
+    }
+    fn info(&mut self, reply: &EngineReply) {
+        self.inner.info(reply);
+    }
+    fn answer(&mut self, reply: &EngineReply) {
+        self.answer = Some(reply.clone());
+        self.inner.answer(reply);
+    }
+}
+
+/// Runs one request outside the service loop (tests, benchmarks, match harnesses)
+/// and returns the engine's answer; `poll` sees the polls and `info` lines.
+pub fn ask_with<E: BoardGame>(
+    request: &EngineRequest<'_>,
+    poll: &mut dyn Poll,
+) -> Result<EngineReply, ParseError> {
+    let mut keep = Keep {
+        inner: poll,
+        answer: None,
+    };
+    E::search(request, &mut keep)?;
+    keep.answer
+        .ok_or(ParseError("the engine finished without an answer"))
+}
+
+/// [`ask_with`] with a [`QuietPoll`].
+pub fn ask<E: BoardGame>(request: &EngineRequest<'_>) -> Result<EngineReply, ParseError> {
+    ask_with::<E>(request, &mut QuietPoll)
+}
+
 /// A game as the board serves it.
 pub trait BoardGame {
     /// Name on the wire.
     const NAME: &'static str;
-    /// Runs one search request, writing the answer into `reply` (which starts empty;
-    /// an out-parameter, so the reply exists once on the board's stack).
-    fn search(
-        request: &EngineRequest<'_>,
-        poll: &mut dyn Poll,
-        reply: &mut EngineReply,
-    ) -> Result<(), ParseError>;
+    /// Runs one search request. On success the engine has given its answer once
+    /// through [`Poll::answer`] (with [`send_answer`], so the text reply exists
+    /// only after the search); on error it has given none.
+    fn search(request: &EngineRequest<'_>, poll: &mut dyn Poll) -> Result<(), ParseError>;
     /// Counts leaf nodes of the legal move tree to `depth` (move-generator check).
     fn perft(position: &str, depth: u8) -> Result<u64, ParseError> {
         let _ = (position, depth);
@@ -135,9 +193,7 @@ impl<G: Notation> Control<G::Move> for PollControl<'_, '_, G> {
         self.poll.poll(nodes)
     }
     fn iteration(&mut self, result: &SearchResult<G::Move>) {
-        let mut reply = EngineReply::default();
-        fill_reply(self.root, result, &mut reply);
-        self.poll.info(&reply);
+        send_info(self.poll, &|reply| fill_reply(self.root, result, reply));
     }
 }
 
@@ -146,7 +202,6 @@ impl<G: Notation> Control<G::Move> for PollControl<'_, '_, G> {
 pub fn negamax_request<G: Notation>(
     request: &EngineRequest<'_>,
     poll: &mut dyn Poll,
-    reply: &mut EngineReply,
 ) -> Result<(), ParseError>
 where
     G::Undo: Sized,
@@ -155,7 +210,7 @@ where
     let mut game = root.clone();
     let mut control = PollControl { poll, root: &root };
     let result = crate::search::negamax::search(&mut game, request.limits, &mut control);
-    fill_reply(&root, &result, reply);
+    send_answer(control.poll, &|reply| fill_reply(&root, &result, reply));
     Ok(())
 }
 

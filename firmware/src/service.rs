@@ -8,7 +8,6 @@ use core::fmt::{self, Write};
 use crate::clock::{Clock, MemoryProbe, SerialLink};
 use crate::engine::{BoardGame, EngineReply, EngineRequest, Poll};
 use crate::games;
-use crate::protocol::request::GoOptions;
 use crate::protocol::{
     Command, ErrorCode, LineEvent, LineReader, MAX_LINE, PROTOCOL_VERSION, parse_command,
 };
@@ -27,10 +26,9 @@ macro_rules! served_games {
             game: &str,
             request: &EngineRequest<'_>,
             poll: &mut dyn Poll,
-            reply: &mut EngineReply,
         ) -> Option<Result<(), ParseError>> {
             $(if game == <$engine as BoardGame>::NAME {
-                return Some(run_search::<$engine>(request, poll, reply));
+                return Some(run_search::<$engine>(request, poll));
             })+
             None
         }
@@ -58,9 +56,8 @@ served_games!(
 fn run_search<E: BoardGame>(
     request: &EngineRequest<'_>,
     poll: &mut dyn Poll,
-    reply: &mut EngineReply,
 ) -> Result<(), ParseError> {
-    E::search(request, poll, reply)
+    E::search(request, poll)
 }
 
 /// As [`run_search`], for perft.
@@ -79,6 +76,8 @@ impl<L: SerialLink> Write for Out<'_, L> {
     }
 }
 
+/// Writes `error <code> <message>`.
+#[inline(never)] // its formatting frames stay off its callers' stacks
 fn error<L: SerialLink>(link: &mut L, code: ErrorCode, message: &dyn fmt::Display) {
     let _ = writeln!(Out(link), "error {} {}", code.as_str(), message);
 }
@@ -97,34 +96,45 @@ pub struct Service<L: SerialLink, C: Clock, M: MemoryProbe> {
 }
 
 /// The service's side of a running search: polls the link for `stop` and the clock
-/// for the deadline, and streams `info` lines.
-struct SearchPoll<'a, L: SerialLink, C: Clock> {
+/// for the deadline, streams `info` lines and writes the final `bestmove` line.
+struct SearchPoll<'a, L: SerialLink, C: Clock, M: MemoryProbe> {
     link: &'a mut L,
     clock: &'a C,
+    memory: &'a mut M,
     busy: &'a mut LineReader<BUSY_LINE>,
     busy_pending: &'a mut bool,
     start: u64,
     deadline: Option<u64>,
     info: bool,
     stopped: bool,
+    /// The engine has given its answer (and the `bestmove` line is written).
+    answered: bool,
 }
 
-impl<L: SerialLink, C: Clock> Poll for SearchPoll<'_, L, C> {
+impl<L: SerialLink, C: Clock, M: MemoryProbe> SearchPoll<'_, L, C, M> {
+    /// One byte read during the search: `stop` ends it, any other line is busy.
+    #[inline(never)] // polled at the deepest point of every search: keep poll's frame small
+    fn take(&mut self, byte: u8) {
+        *self.busy_pending = !matches!(byte, b'\n' | b'\r');
+        match self.busy.push(byte) {
+            Some(LineEvent::Line("stop")) => self.stopped = true,
+            Some(_) => error(
+                self.link,
+                ErrorCode::Busy,
+                &"search in progress; send 'stop'",
+            ),
+            None => {}
+        }
+    }
+}
+
+impl<L: SerialLink, C: Clock, M: MemoryProbe> Poll for SearchPoll<'_, L, C, M> {
     fn poll(&mut self, _nodes: u64) -> bool {
         while !self.stopped {
             let Some(byte) = self.link.read_byte() else {
                 break;
             };
-            *self.busy_pending = !matches!(byte, b'\n' | b'\r');
-            match self.busy.push(byte) {
-                Some(LineEvent::Line("stop")) => self.stopped = true,
-                Some(_) => error(
-                    self.link,
-                    ErrorCode::Busy,
-                    &"search in progress; send 'stop'",
-                ),
-                None => {}
-            }
+            self.take(byte);
         }
         if let Some(deadline) = self.deadline
             && self.clock.ticks() >= deadline
@@ -134,6 +144,7 @@ impl<L: SerialLink, C: Clock> Poll for SearchPoll<'_, L, C> {
         self.stopped
     }
 
+    #[inline(never)]
     fn info(&mut self, reply: &EngineReply) {
         if self.info {
             let ticks = self.clock.ticks().wrapping_sub(self.start);
@@ -147,6 +158,16 @@ impl<L: SerialLink, C: Clock> Poll for SearchPoll<'_, L, C> {
                 let _ = write!(out, " pv {}", reply.pv);
             }
             let _ = out.write_str("\n");
+        }
+    }
+
+    #[inline(never)]
+    fn answer(&mut self, reply: &EngineReply) {
+        if !self.answered {
+            self.answered = true;
+            let elapsed = self.clock.ticks().wrapping_sub(self.start);
+            let stack = self.memory.peak_stack();
+            write_bestmove(self.link, reply, elapsed, stack);
         }
     }
 }
@@ -192,20 +213,7 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Service<L, C, M> {
 
     fn feed(&mut self, byte: u8) {
         if self.busy_pending {
-            // The rest of a line that began while a search ran.
-            self.busy_pending = !matches!(byte, b'\n' | b'\r');
-            match self.busy.push(byte) {
-                Some(LineEvent::Line("stop")) => {
-                    error(&mut self.link, ErrorCode::Idle, &"no search is running")
-                }
-                Some(_) => error(
-                    &mut self.link,
-                    ErrorCode::Busy,
-                    &"line began during a search",
-                ),
-                None => {}
-            }
-            return;
+            return self.feed_busy(byte);
         }
         let Self {
             link,
@@ -218,16 +226,6 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Service<L, C, M> {
         } = self;
         match reader.push(byte) {
             None => {}
-            Some(LineEvent::TooLong) => error(
-                link,
-                ErrorCode::TooLong,
-                &format_args!("lines are at most {MAX_LINE} bytes"),
-            ),
-            Some(LineEvent::BadByte(b)) => error(
-                link,
-                ErrorCode::BadByte,
-                &format_args!("byte {b:#04x} is not printable ASCII"),
-            ),
             Some(LineEvent::Line(line)) => {
                 let mut ctx = Context {
                     link,
@@ -239,7 +237,43 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Service<L, C, M> {
                 };
                 ctx.serve(line);
             }
+            Some(event) => line_error(link, &event),
         }
+    }
+
+    /// The rest of a line that began while a search ran.
+    #[inline(never)]
+    fn feed_busy(&mut self, byte: u8) {
+        self.busy_pending = !matches!(byte, b'\n' | b'\r');
+        match self.busy.push(byte) {
+            Some(LineEvent::Line("stop")) => {
+                error(&mut self.link, ErrorCode::Idle, &"no search is running")
+            }
+            Some(_) => error(
+                &mut self.link,
+                ErrorCode::Busy,
+                &"line began during a search",
+            ),
+            None => {}
+        }
+    }
+}
+
+/// Answers a line that was too long or held a bad byte.
+#[inline(never)]
+fn line_error<L: SerialLink>(link: &mut L, event: &LineEvent<'_>) {
+    match event {
+        LineEvent::TooLong => error(
+            link,
+            ErrorCode::TooLong,
+            &format_args!("lines are at most {MAX_LINE} bytes"),
+        ),
+        LineEvent::BadByte(b) => error(
+            link,
+            ErrorCode::BadByte,
+            &format_args!("byte {b:#04x} is not printable ASCII"),
+        ),
+        LineEvent::Line(_) => {}
     }
 }
 
@@ -271,9 +305,11 @@ struct Context<'a, L: SerialLink, C: Clock, M: MemoryProbe> {
 impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, L, C, M> {
     #[inline(never)] // keeps each command's locals off the others' stack
     fn serve(&mut self, line: &str) {
-        let command = match parse_command(line) {
+        // Matched in place: moving the command out of the `Result` would copy it.
+        let mut parsed = parse_command(line);
+        let command = match &mut parsed {
             Ok(c) => c,
-            Err((code, message)) => return error(self.link, code, &message),
+            Err((code, message)) => return error(self.link, *code, message),
         };
         match command {
             Command::Hello => self.hello(),
@@ -283,8 +319,17 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, L, C, M> {
             ),
             Command::Stop => error(self.link, ErrorCode::Idle, &"no search is running"),
             Command::Panic => panic!("requested by the 'panic' command"),
-            Command::Go { game, options, position } => self.go(game, &options, position),
-            Command::Perft { game, depth, position } => self.perft(game, depth, position),
+            Command::Go {
+                game,
+                request,
+                movetime_ms,
+                info,
+            } => self.go(game, request, *movetime_ms, *info),
+            Command::Perft {
+                game,
+                depth,
+                position,
+            } => self.perft(game, *depth, position),
         }
     }
 
@@ -304,42 +349,38 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, L, C, M> {
     }
 
     #[inline(never)] // keeps each command's locals off the others' stack
-    fn go(&mut self, game: &str, options: &GoOptions, position: &str) {
+    fn go(&mut self, game: &str, request: &mut EngineRequest<'_>, movetime_ms: u32, info: bool) {
         let hz = u64::from(self.clock.hz());
-        let ticks = u64::from(options.movetime_ms) * hz / 1000;
-        let mut limits = options.limits;
-        limits.ticks = ticks;
-        let request = EngineRequest {
-            position,
-            limits,
-            level: options.level,
-            seed: options.seed,
-        };
+        let ticks = u64::from(movetime_ms) * hz / 1000;
+        request.limits.ticks = ticks;
         self.memory.begin();
         self.clock.align();
         let start = self.clock.ticks();
         let mut poll = SearchPoll {
             link: self.link,
             clock: self.clock,
+            memory: self.memory,
             busy: self.busy,
             busy_pending: self.busy_pending,
             start,
             deadline: (ticks > 0).then_some(start.saturating_add(ticks)),
-            info: options.info,
+            info,
             stopped: false,
+            answered: false,
         };
-        let mut reply = EngineReply::default();
-        let result = dispatch_search(game, &request, &mut poll, &mut reply);
-        let elapsed = self.clock.ticks().wrapping_sub(start);
-        let stack = self.memory.peak_stack();
-        match result {
+        match dispatch_search(game, request, &mut poll) {
             None => error(
                 self.link,
                 ErrorCode::UnknownGame,
                 &format_args!("games: {GAMES}"),
             ),
             Some(Err(e)) => error(self.link, ErrorCode::BadPosition, &e),
-            Some(Ok(())) => write_bestmove(self.link, &reply, elapsed, stack),
+            Some(Ok(())) if !poll.answered => error(
+                self.link,
+                ErrorCode::Internal,
+                &"the engine finished without an answer",
+            ),
+            Some(Ok(())) => {}
         }
     }
 
@@ -390,14 +431,12 @@ mod tests {
             seed: 0,
         };
         for name in GAMES.split(',') {
-            let mut reply = EngineReply::default();
-            let served = dispatch_search(name, &request, &mut Quiet, &mut reply);
+            let served = dispatch_search(name, &request, &mut Quiet);
             assert!(
                 matches!(served, Some(Err(_))),
                 "{name} must be served and reject a bad position"
             );
         }
-        let mut reply = EngineReply::default();
-        assert!(dispatch_search("chess", &request, &mut Quiet, &mut reply).is_none());
+        assert!(dispatch_search("chess", &request, &mut Quiet).is_none());
     }
 }

@@ -70,17 +70,21 @@ pub fn test_everything() -> Result<()> {
         cargo().args(["test", "--release", "-p", "sente-firmware", "--lib"]),
         &mut results,
     );
-    let start = Instant::now();
-    println!("\n=== HIL on the simulated board");
-    let hil = crate::hil::run(&crate::hil::HilArgs::simulated(false));
-    if let Err(e) = &hil {
-        println!("{e:#}");
+    for (ram_2k, name) in [
+        (false, "HIL on the simulated board"),
+        (
+            true,
+            "HIL on the simulated board with RAM capped at 2 KB (suites with ram=2048 budgets)",
+        ),
+    ] {
+        let start = Instant::now();
+        println!("\n=== {name}");
+        let hil = crate::hil::run(&crate::hil::HilArgs::simulated(ram_2k));
+        if let Err(e) = &hil {
+            println!("{e:#}");
+        }
+        results.push((name.into(), hil.is_ok(), start.elapsed().as_secs_f64()));
     }
-    results.push((
-        "HIL on the simulated board".into(),
-        hil.is_ok(),
-        start.elapsed().as_secs_f64(),
-    ));
     println!("\n=== summary");
     let failed = results.iter().filter(|r| !r.1).count();
     for (name, ok, secs) in &results {

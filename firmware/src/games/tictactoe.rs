@@ -236,9 +236,8 @@ impl crate::engine::BoardGame for TicTacToeEngine {
     fn search(
         request: &crate::engine::EngineRequest<'_>,
         poll: &mut dyn crate::engine::Poll,
-        reply: &mut crate::engine::EngineReply,
     ) -> Result<(), ParseError> {
-        crate::engine::negamax_request::<TicTacToe>(request, poll, reply)
+        crate::engine::negamax_request::<TicTacToe>(request, poll)
     }
     fn perft(position: &str, depth: u8) -> Result<u64, ParseError> {
         let mut pos = Self::parse(position)?;

@@ -1,5 +1,6 @@
 //! Parsing request lines into commands.
 
+use crate::engine::EngineRequest;
 use crate::search::Limits;
 
 /// The error codes of `error <code> <message>` replies.
@@ -21,6 +22,8 @@ pub enum ErrorCode {
     Busy,
     /// `stop` arrived while no search was running.
     Idle,
+    /// An engine finished without an answer (a firmware bug).
+    Internal,
 }
 
 impl ErrorCode {
@@ -35,23 +38,9 @@ impl ErrorCode {
             Self::BadPosition => "bad-position",
             Self::Busy => "busy",
             Self::Idle => "idle",
+            Self::Internal => "internal",
         }
     }
-}
-
-/// Options of a `go` request.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct GoOptions {
-    /// Depth and node limits (`ticks` is filled in by the service from `movetime`).
-    pub limits: Limits,
-    /// Time limit in milliseconds of board time (0 = none).
-    pub movetime_ms: u32,
-    /// Engine level (0 = the game's default).
-    pub level: u8,
-    /// Seed for anything random.
-    pub seed: u64,
-    /// Stream an `info` line per completed iteration.
-    pub info: bool,
 }
 
 /// One parsed request.
@@ -69,10 +58,13 @@ pub enum Command<'a> {
     Go {
         /// Game name.
         game: &'a str,
-        /// Limits and options.
-        options: GoOptions,
-        /// Position text, in the game's own form.
-        position: &'a str,
+        /// Position, limits (`ticks` is filled in by the service from `movetime_ms`),
+        /// level and seed, as the engine receives them.
+        request: EngineRequest<'a>,
+        /// Time limit in milliseconds of board time (0 = none).
+        movetime_ms: u32,
+        /// Stream an `info` line per completed iteration.
+        info: bool,
     },
     /// `perft <game> depth=N pos <position>`: count move-tree leaves.
     Perft {
@@ -116,18 +108,24 @@ fn parse_go(rest: &str) -> Result<Command<'_>, RequestError> {
     let game = words
         .next()
         .ok_or((ErrorCode::Syntax, "missing game name"))?;
-    let mut options = GoOptions::default();
+    let mut request = EngineRequest {
+        position,
+        limits: Limits::default(),
+        level: 0,
+        seed: 0,
+    };
+    let (mut movetime_ms, mut info) = (0, false);
     for word in words {
         let (key, value) = word
             .split_once('=')
             .ok_or((ErrorCode::Syntax, "options are key=value before 'pos'"))?;
         match key {
-            "depth" => options.limits.depth = number(value, "depth must be 0..255")?,
-            "nodes" => options.limits.nodes = number(value, "nodes must be a whole number")?,
-            "movetime" => options.movetime_ms = number(value, "movetime must be milliseconds")?,
-            "level" => options.level = number(value, "level must be 0..255")?,
-            "seed" => options.seed = number(value, "seed must be a 64-bit whole number")?,
-            "info" => options.info = number::<u8>(value, "info must be 0 or 1")? != 0,
+            "depth" => request.limits.depth = number(value, "depth must be 0..255")?,
+            "nodes" => request.limits.nodes = number(value, "nodes must be a whole number")?,
+            "movetime" => movetime_ms = number(value, "movetime must be milliseconds")?,
+            "level" => request.level = number(value, "level must be 0..255")?,
+            "seed" => request.seed = number(value, "seed must be a 64-bit whole number")?,
+            "info" => info = number::<u8>(value, "info must be 0 or 1")? != 0,
             _ => {
                 return Err((
                     ErrorCode::Syntax,
@@ -138,8 +136,9 @@ fn parse_go(rest: &str) -> Result<Command<'_>, RequestError> {
     }
     Ok(Command::Go {
         game,
-        options,
-        position,
+        request,
+        movetime_ms,
+        info,
     })
 }
 
@@ -200,28 +199,29 @@ mod tests {
         .unwrap();
         let Command::Go {
             game,
-            options,
-            position,
+            request,
+            movetime_ms,
+            info,
         } = cmd
         else {
             panic!("{cmd:?}")
         };
         assert_eq!(game, "ttt");
-        assert_eq!(position, "x.o/.../...");
-        assert_eq!(options.limits.depth, 4);
-        assert_eq!(options.limits.nodes, 100);
-        assert_eq!(options.movetime_ms, 50);
-        assert_eq!((options.level, options.seed, options.info), (2, 7, true));
+        assert_eq!(request.position, "x.o/.../...");
+        assert_eq!(request.limits.depth, 4);
+        assert_eq!(request.limits.nodes, 100);
+        assert_eq!(movetime_ms, 50);
+        assert_eq!((request.level, request.seed, info), (2, 7, true));
     }
 
     #[test]
     fn position_may_contain_spaces_and_the_word_pos_only_counts_once() {
-        let Ok(Command::Go { position, .. }) =
+        let Ok(Command::Go { request, .. }) =
             parse_command("go xiangqi pos rnbakabnr/9 w - - 0 1 moves h2e2")
         else {
             panic!()
         };
-        assert_eq!(position, "rnbakabnr/9 w - - 0 1 moves h2e2");
+        assert_eq!(request.position, "rnbakabnr/9 w - - 0 1 moves h2e2");
         let Ok(Command::Perft {
             depth, position, ..
         }) = parse_command("perft ttt depth=3 pos .........")

@@ -6,8 +6,11 @@ use super::eval::evaluate;
 use super::notation::write_move;
 use super::rules::{Checkers, Move};
 use super::search::{Found, Line, greedy, search};
-use crate::engine::{BoardGame, EngineReply, EngineRequest, MOVE_TEXT, PV_TEXT, Poll};
+use crate::engine::{
+    BoardGame, EngineReply, EngineRequest, MOVE_TEXT, PV_TEXT, Poll, send_answer, send_info,
+};
 use crate::game::{Game, Notation};
+use crate::search::Limits;
 use crate::text::ParseError;
 
 /// Chinese checkers on the wire (`checkers`). Levels: 0 = best-reply search
@@ -85,24 +88,16 @@ pub fn perft(pos: &mut Checkers, depth: u8) -> u64 {
 }
 
 /// Level 0: the best-reply search, one `info` line per completed iteration.
-/// Each level parses its own position (in place: moving it out of the
-/// `Result` would copy it).
 #[inline(never)]
-fn level_search(request: &EngineRequest<'_>, poll: &mut dyn Poll) -> Result<Found, ParseError> {
-    let mut parsed = Checkers::parse_position(request.position);
-    let pos = parsed.as_mut().map_err(|e| *e)?;
-    Ok(search(pos, request.limits, poll, &mut |f, poll| {
-        let mut info = EngineReply::default();
-        write_reply(f, &mut info);
-        poll.info(&info);
-    }))
+fn level_search(pos: &mut Checkers, limits: Limits, poll: &mut dyn Poll) -> Found {
+    search(pos, limits, poll, &mut |f, poll| {
+        send_info(poll, &|reply| write_reply(f, reply))
+    })
 }
 
 /// Level 1: the greedy one-ply move, scored by the evaluation after it.
 #[inline(never)]
-fn level_greedy(request: &EngineRequest<'_>, poll: &mut dyn Poll) -> Result<Found, ParseError> {
-    let mut parsed = Checkers::parse_position(request.position);
-    let pos = parsed.as_mut().map_err(|e| *e)?;
+fn level_greedy(pos: &mut Checkers, poll: &mut dyn Poll) -> Found {
     let best = greedy(pos);
     let mut found = Found {
         best,
@@ -117,26 +112,27 @@ fn level_greedy(request: &EngineRequest<'_>, poll: &mut dyn Poll) -> Result<Foun
         found.score = evaluate(pos, me);
         found.pv = Line::single(mv);
     }
-    let mut info = EngineReply::default();
-    write_reply(&found, &mut info);
-    poll.info(&info);
-    Ok(found)
+    send_info(poll, &|reply| write_reply(&found, reply));
+    found
 }
 
 impl BoardGame for CheckersEngine {
     const NAME: &'static str = "checkers";
 
-    fn search(
-        request: &EngineRequest<'_>,
-        poll: &mut dyn Poll,
-        reply: &mut EngineReply,
-    ) -> Result<(), ParseError> {
+    fn search(request: &EngineRequest<'_>, poll: &mut dyn Poll) -> Result<(), ParseError> {
+        if request.level > 1 {
+            return Err(ParseError("checkers levels: 0 (search) or 1 (greedy)"));
+        }
+        // Parsed in place, in a call of its own: the parser's frames are gone
+        // before the search starts.
+        let mut pos = Checkers::EMPTY;
+        pos.parse_into(request.position)?;
+        let pos = &mut pos;
         let found = match request.level {
-            0 => level_search(request, poll)?,
-            1 => level_greedy(request, poll)?,
-            _ => return Err(ParseError("checkers levels: 0 (search) or 1 (greedy)")),
+            0 => level_search(pos, request.limits, poll),
+            _ => level_greedy(pos, poll),
         };
-        write_reply(&found, reply);
+        send_answer(poll, &|reply| write_reply(&found, reply));
         Ok(())
     }
 
@@ -149,7 +145,6 @@ impl BoardGame for CheckersEngine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Limits;
 
     struct Recorder {
         infos: u32,
@@ -171,16 +166,13 @@ mod tests {
             level,
             seed: 7,
         };
-        let mut reply = EngineReply::default();
-        CheckersEngine::search(
+        crate::engine::ask_with::<CheckersEngine>(
             &req,
             &mut Recorder {
                 infos: 0,
                 stop_at: 0,
             },
-            &mut reply,
         )
-        .map(|()| reply)
     }
 
     #[test]
@@ -245,8 +237,7 @@ mod tests {
             level: 0,
             seed: 0,
         };
-        let mut r = EngineReply::default();
-        CheckersEngine::search(&req, &mut rec, &mut r).unwrap();
+        let r = crate::engine::ask_with::<CheckersEngine>(&req, &mut rec).unwrap();
         assert!(r.nodes <= 2048 && r.depth >= 1, "{r:?}");
         assert_eq!(u32::from(r.depth), rec.infos);
     }

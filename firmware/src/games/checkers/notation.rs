@@ -11,7 +11,7 @@
 
 use core::fmt;
 
-use super::board::{HOLE_ROW, HOLE_X, HOLES, NONE, ROW_START, ROW_X0};
+use super::board::{HOLE_ROW, HOLE_X, HOLES, ROW_START, ROW_X0};
 use super::rules::{Checkers, Move};
 use crate::game::{Game, Notation};
 use crate::text::ParseError;
@@ -94,7 +94,17 @@ fn hex_digit(b: u8) -> Option<u8> {
 }
 
 impl Checkers {
-    fn parse_start(rest: &str) -> Result<Self, ParseError> {
+    /// Reads a position into `self` in place (the board's engine parses this way,
+    /// so no second position sits on its stack).
+    pub fn parse_into(&mut self, text: &str) -> Result<(), ParseError> {
+        let text = text.trim();
+        match text.strip_prefix("start") {
+            Some(rest) if rest.is_empty() || rest.starts_with(' ') => self.parse_start(rest),
+            _ => self.parse_fields(text),
+        }
+    }
+
+    fn parse_start(&mut self, rest: &str) -> Result<(), ParseError> {
         let mut words = rest.split_whitespace();
         let players = match words.next() {
             Some(w) => number_field(w, "start needs a player count: 2, 3, 4 or 6")?,
@@ -116,12 +126,16 @@ impl Checkers {
                 "players must be 2, 3, 4 or 6; pieces 10 or 15 (15 for up to 3 players)",
             ));
         };
-        Checkers::start(players, per).ok_or(ParseError(
-            "players must be 2, 3, 4 or 6; pieces 10 or 15 (15 for up to 3 players)",
-        ))
+        if self.reset_to_start(players, per) {
+            Ok(())
+        } else {
+            Err(ParseError(
+                "players must be 2, 3, 4 or 6; pieces 10 or 15 (15 for up to 3 players)",
+            ))
+        }
     }
 
-    fn parse_fields(text: &str) -> Result<Self, ParseError> {
+    fn parse_fields(&mut self, text: &str) -> Result<(), ParseError> {
         let (mut players, mut per, mut turn, mut ply) = (None, None, None, 0u16);
         let mut lists = None;
         for token in text.split_whitespace() {
@@ -151,13 +165,19 @@ impl Checkers {
                 "players must be 2, 3, 4 or 6; pieces 10 or 15 (15 for up to 3 players)",
             ));
         }
-        let mut holes = [[NONE; 15]; 6];
+        if turn >= players {
+            return Err(ParseError("turn must be below the player count"));
+        }
+        // The setup and turn are valid here, so only the ply can be refused.
+        if !self.reset(players, per, turn, ply) {
+            return Err(ParseError("ply is beyond the move limit"));
+        }
+        let pos = self;
         let mut count = 0usize;
         for (p, list) in lists.split('/').enumerate() {
-            let slot = holes
-                .get_mut(p)
-                .filter(|_| p < usize::from(players))
-                .ok_or(ParseError("more hole lists than players"))?;
+            if p >= usize::from(players) {
+                return Err(ParseError("more hole lists than players"));
+            }
             let bytes = list.as_bytes();
             if bytes.len() != 2 * usize::from(per) {
                 return Err(ParseError(
@@ -174,21 +194,17 @@ impl Checkers {
                 if usize::from(h) >= HOLES {
                     return Err(ParseError("hole number above 120 (0x78)"));
                 }
-                slot[i] = h;
+                if !pos.place(p as u8, i, h) {
+                    return Err(ParseError("two pieces on the same hole"));
+                }
             }
             count = p + 1;
         }
         if count != usize::from(players) {
             return Err(ParseError("need one hole list per player, separated by /"));
         }
-        if turn >= players {
-            return Err(ParseError("turn must be below the player count"));
-        }
-        if ply > super::rules::MOVE_LIMIT * u16::from(players) {
-            return Err(ParseError("ply is beyond the move limit"));
-        }
-        Checkers::from_holes(players, per, turn, ply, &holes)
-            .ok_or(ParseError("two pieces on the same hole"))
+        pos.seal();
+        Ok(())
     }
 }
 
@@ -196,11 +212,9 @@ impl Notation for Checkers {
     const NAME: &'static str = "checkers";
 
     fn parse_position(text: &str) -> Result<Self, ParseError> {
-        let text = text.trim();
-        match text.strip_prefix("start") {
-            Some(rest) if rest.is_empty() || rest.starts_with(' ') => Self::parse_start(rest),
-            _ => Self::parse_fields(text),
-        }
+        let mut pos = Checkers::EMPTY;
+        pos.parse_into(text)?;
+        Ok(pos)
     }
 
     fn write_position(&self, out: &mut dyn fmt::Write) -> fmt::Result {

@@ -54,17 +54,25 @@ impl Checkers {
     /// The start position for `players` (2, 3, 4 or 6) with `per` pieces each
     /// (10, or 15 for at most three players). `None` for other combinations.
     pub fn start(players: u8, per: u8) -> Option<Self> {
-        if !valid_setup(players, per) {
-            return None;
+        let mut pos = Self::EMPTY;
+        pos.reset_to_start(players, per).then_some(pos)
+    }
+
+    /// Makes `self` the start position for `players` with `per` pieces each, in
+    /// place (no second position on the stack); `false` (and `self` unspecified)
+    /// for an invalid setup.
+    pub fn reset_to_start(&mut self, players: u8, per: u8) -> bool {
+        if !self.reset(players, per, 0, 0) {
+            return false;
         }
-        let mut holes = [[0u8; 15]; 6];
-        for (p, list) in holes.iter_mut().enumerate().take(players.into()) {
-            let home = Self::area_of(per, SEATS[usize::from(players)][p]);
-            for (slot, h) in list.iter_mut().zip(home.iter()) {
-                *slot = h;
+        for p in 0..players {
+            let home = Self::area_of(per, SEATS[usize::from(players)][usize::from(p)]);
+            for (i, h) in home.iter().enumerate().take(per.into()) {
+                self.place(p, i, h);
             }
         }
-        Self::from_holes(players, per, 0, 0, &holes)
+        self.seal();
+        true
     }
 
     /// Builds a position from each player's holes (`holes[p][..per]`).
@@ -77,33 +85,80 @@ impl Checkers {
         ply: u16,
         holes: &[[u8; 15]; 6],
     ) -> Option<Self> {
-        if !valid_setup(players, per) || turn >= players || ply > MOVE_LIMIT * u16::from(players) {
+        let mut pos = Self::EMPTY;
+        if !pos.reset(players, per, turn, ply) {
             return None;
         }
-        let mut pos = Checkers {
-            players,
-            per,
-            turn,
-            ply,
-            pieces: [NONE; MAX_PIECES],
-            occ: Holes::EMPTY,
-            dist: [0; 6],
-            in_goal: [0; 6],
-        };
-        let n = usize::from(per);
-        for (p, list) in holes.iter().enumerate().take(players.into()) {
-            let slice = &mut pos.pieces[p * n..(p + 1) * n];
-            for (slot, &h) in slice.iter_mut().zip(list.iter()) {
-                if usize::from(h) >= HOLES || pos.occ.has(h) {
+        for (p, list) in (0..players).zip(holes.iter()) {
+            for (i, &h) in list.iter().enumerate().take(per.into()) {
+                if !pos.place(p, i, h) {
                     return None;
                 }
-                pos.occ.set(h);
-                *slot = h;
             }
-            slice.sort_unstable();
         }
-        pos.refresh();
+        pos.seal();
         Some(pos)
+    }
+
+    /// A board with no players and no pieces: a slot to build positions in with
+    /// [`Checkers::reset`] or [`Checkers::reset_to_start`].
+    pub const EMPTY: Checkers = Checkers {
+        players: 0,
+        per: 0,
+        turn: 0,
+        ply: 0,
+        pieces: [NONE; MAX_PIECES],
+        occ: Holes::EMPTY,
+        dist: [0; 6],
+        in_goal: [0; 6],
+    };
+
+    /// Empties `self` for a valid setup, to be filled with [`Checkers::place`] and
+    /// finished with [`Checkers::seal`] (builds a position in place, without a hole
+    /// table on the stack). `false` (and `self` unchanged) for an invalid setup or
+    /// `turn`/`ply` out of range.
+    pub fn reset(&mut self, players: u8, per: u8, turn: u8, ply: u16) -> bool {
+        if !valid_setup(players, per) || turn >= players || ply > MOVE_LIMIT * u16::from(players) {
+            return false;
+        }
+        self.players = players;
+        self.per = per;
+        self.turn = turn;
+        self.ply = ply;
+        self.pieces = [NONE; MAX_PIECES];
+        self.occ = Holes::EMPTY;
+        true
+    }
+
+    /// Puts player `p`'s piece number `i` on hole `h` of a [`Checkers::blank`]
+    /// board. `false` (and nothing changes) if `p` or `i` is out of range, the
+    /// hole is off the board or already taken.
+    pub fn place(&mut self, p: u8, i: usize, h: u8) -> bool {
+        let per = usize::from(self.per);
+        if p >= self.players || i >= per || usize::from(h) >= HOLES || self.occ.has(h) {
+            return false;
+        }
+        self.occ.set(h);
+        self.pieces[usize::from(p) * per + i] = h;
+        true
+    }
+
+    /// Finishes a board filled by [`Checkers::place`]: sorts each player's pieces
+    /// and computes the caches. Every piece must have been placed.
+    pub fn seal(&mut self) {
+        let n = usize::from(self.per);
+        for p in 0..usize::from(self.players) {
+            // Insertion sort: at most 15 pieces, and no sort routine's frames.
+            let list = &mut self.pieces[p * n..(p + 1) * n];
+            for i in 1..list.len() {
+                let mut j = i;
+                while j > 0 && list[j - 1] > list[j] {
+                    list.swap(j - 1, j);
+                    j -= 1;
+                }
+            }
+        }
+        self.refresh();
     }
 
     /// Recomputes the derived caches from the piece table.

@@ -8,7 +8,7 @@ use super::rng::SplitMix64;
 use super::rules::Moves;
 use super::search::{self, Budget};
 use super::seed;
-use crate::engine::{BoardGame, EngineReply, EngineRequest, Poll};
+use crate::engine::{BoardGame, EngineReply, EngineRequest, Poll, send_answer, send_info};
 use crate::game::{Game, Notation, Score};
 use crate::text::ParseError;
 
@@ -52,15 +52,73 @@ fn fill(out: &mut EngineReply, mv: Option<Move>, score: Score, depth: u8, nodes:
     }
 }
 
-/// Streams one `info` line (its reply lives only during this call).
-#[inline(never)]
+/// Streams one `info` line.
 fn info(budget: &mut Budget<'_>, mv: Move, score: Score, depth: u8) {
-    let mut r = EngineReply::default();
-    fill(&mut r, Some(mv), score, depth, budget.nodes);
-    budget.info(&r);
+    let nodes = budget.nodes;
+    send_info(budget.poll(), &|r| fill(r, Some(mv), score, depth, nodes));
 }
 
 impl EinsteinEngine {
+    /// The answer to a request about `pos` (level already checked): move, score,
+    /// depth and nodes.
+    fn decide(
+        pos: &Einstein,
+        request: &EngineRequest<'_>,
+        poll: &mut dyn Poll,
+    ) -> (Option<Move>, Score, u8, u64) {
+        let mut rng = SplitMix64::new(request.seed);
+        if let Some(w) = pos.winner() {
+            return (None, if w == pos.side { WIN } else { -WIN }, 0, 0);
+        }
+        if pos.in_setup() {
+            let arr = Self::choose_setup(request.level, &mut rng);
+            return (Some(Move::Setup(arr)), 0, 0, 0);
+        }
+        if pos.roll().is_none() {
+            return (Some(Move::Roll(rng.die())), 0, 0, 0);
+        }
+        let limits = request.limits;
+        match request.level {
+            0 => {
+                let (depth, nodes) = search::plan(limits);
+                let mut budget = Budget::new(poll, nodes);
+                let found = search::search(pos, depth, &mut budget, |b, it| {
+                    info(b, it.best, it.score, it.depth);
+                });
+                match found {
+                    Some(it) => (Some(it.best), it.score, it.depth, budget.nodes),
+                    None => (first_step(pos), 0, 0, budget.nodes),
+                }
+            }
+            1 => {
+                let mut budget = Budget::new(poll, limits.nodes);
+                let plies = if limits.depth != 0 {
+                    limits.depth
+                } else {
+                    seed::PLIES
+                };
+                let found = seed::choose(
+                    pos,
+                    seed::SIMULATIONS,
+                    plies,
+                    &mut rng,
+                    &mut budget,
+                    |b, c| info(b, c.best, c.score, plies),
+                );
+                match found {
+                    Some(c) => (Some(c.best), c.score, plies, budget.nodes),
+                    None => (first_step(pos), 0, 0, budget.nodes),
+                }
+            }
+            _ => {
+                let mut moves = Moves::new();
+                pos.generate(&mut moves);
+                let pick = moves.get(rng.below(moves.len() as u32) as usize).copied();
+                (pick, 0, 0, 0)
+            }
+        }
+    }
+
     /// The setup a level chooses.
     pub fn choose_setup(level: u8, rng: &mut SplitMix64) -> Arrangement {
         if level == 0 {
@@ -74,72 +132,15 @@ impl EinsteinEngine {
 impl BoardGame for EinsteinEngine {
     const NAME: &'static str = "einstein";
 
-    fn search(
-        request: &EngineRequest<'_>,
-        poll: &mut dyn Poll,
-        out: &mut EngineReply,
-    ) -> Result<(), ParseError> {
+    fn search(request: &EngineRequest<'_>, poll: &mut dyn Poll) -> Result<(), ParseError> {
         let pos = Einstein::parse_position(request.position.trim())?;
         if request.level > 2 {
             return Err(ParseError(
                 "einstein levels: 0 strong, 1 seed Monte Carlo, 2 random",
             ));
         }
-        let mut rng = SplitMix64::new(request.seed);
-        if let Some(w) = pos.winner() {
-            let score = if w == pos.side { WIN } else { -WIN };
-            fill(out, None, score, 0, 0);
-            return Ok(());
-        }
-        if pos.in_setup() {
-            let arr = Self::choose_setup(request.level, &mut rng);
-            fill(out, Some(Move::Setup(arr)), 0, 0, 0);
-            return Ok(());
-        }
-        if pos.roll().is_none() {
-            fill(out, Some(Move::Roll(rng.die())), 0, 0, 0);
-            return Ok(());
-        }
-        let limits = request.limits;
-        match request.level {
-            0 => {
-                let (depth, nodes) = search::plan(limits);
-                let mut budget = Budget::new(poll, nodes);
-                let found = search::search(&pos, depth, &mut budget, |b, it| {
-                    info(b, it.best, it.score, it.depth);
-                });
-                match found {
-                    Some(it) => fill(out, Some(it.best), it.score, it.depth, budget.nodes),
-                    None => first_step(out, &pos, budget.nodes),
-                }
-            }
-            1 => {
-                let mut budget = Budget::new(poll, limits.nodes);
-                let plies = if limits.depth != 0 {
-                    limits.depth
-                } else {
-                    seed::PLIES
-                };
-                let found = seed::choose(
-                    &pos,
-                    seed::SIMULATIONS,
-                    plies,
-                    &mut rng,
-                    &mut budget,
-                    |b, c| info(b, c.best, c.score, plies),
-                );
-                match found {
-                    Some(c) => fill(out, Some(c.best), c.score, plies, budget.nodes),
-                    None => first_step(out, &pos, budget.nodes),
-                }
-            }
-            _ => {
-                let mut moves = Moves::new();
-                pos.generate(&mut moves);
-                let pick = moves.get(rng.below(moves.len() as u32) as usize).copied();
-                fill(out, pick, 0, 0, 0);
-            }
-        }
+        let (mv, score, depth, nodes) = Self::decide(&pos, request, poll);
+        send_answer(poll, &|out| fill(out, mv, score, depth, nodes));
         Ok(())
     }
 
@@ -152,11 +153,11 @@ impl BoardGame for EinsteinEngine {
 }
 
 /// The first legal step, when the search ran out before completing anything.
-fn first_step(out: &mut EngineReply, pos: &Einstein, nodes: u64) {
+fn first_step(pos: &Einstein) -> Option<Move> {
     let mut moves = Moves::new();
     pos.generate(&mut moves);
     pos.order_moves(&mut moves);
-    fill(out, moves.first().copied(), 0, 0, nodes);
+    moves.first().copied()
 }
 
 /// Leaf count of the move tree to `depth`, setups and rolls included.
@@ -217,9 +218,7 @@ mod tests {
             level,
             seed,
         };
-        let mut r = EngineReply::default();
-        EinsteinEngine::search(&req, &mut Recorder::default(), &mut r).unwrap();
-        r
+        crate::engine::ask_with::<EinsteinEngine>(&req, &mut Recorder::default()).unwrap()
     }
 
     const OPENING: &str =
@@ -244,8 +243,7 @@ mod tests {
             level: 0,
             seed: 0,
         };
-        let mut r = EngineReply::default();
-        EinsteinEngine::search(&req, &mut rec, &mut r).unwrap();
+        let r = crate::engine::ask_with::<EinsteinEngine>(&req, &mut rec).unwrap();
         assert_eq!(r.depth, 3);
         assert_eq!(rec.infos.len(), 3);
         assert_eq!(rec.infos.last(), Some(&r));
@@ -292,8 +290,7 @@ mod tests {
                 level,
                 seed: 4,
             };
-            let mut r = EngineReply::default();
-            EinsteinEngine::search(&req, &mut StopAt(1024), &mut r).unwrap();
+            let r = crate::engine::ask_with::<EinsteinEngine>(&req, &mut StopAt(1024)).unwrap();
             assert_eq!(r.nodes, 1024, "level {level}");
             let pos = Einstein::parse_position(OPENING).unwrap();
             assert!(pos.parse_move(&r.best).is_ok());
@@ -319,18 +316,12 @@ mod tests {
             level: 3,
             seed: 0,
         };
-        assert!(
-            EinsteinEngine::search(&req, &mut Recorder::default(), &mut EngineReply::default())
-                .is_err()
-        );
+        assert!(EinsteinEngine::search(&req, &mut Recorder::default()).is_err());
         let req = EngineRequest {
             position: "r:z9=1",
             ..req
         };
-        assert!(
-            EinsteinEngine::search(&req, &mut Recorder::default(), &mut EngineReply::default())
-                .is_err()
-        );
+        assert!(EinsteinEngine::search(&req, &mut Recorder::default()).is_err());
     }
 
     #[test]

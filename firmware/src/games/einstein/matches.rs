@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use super::board::Einstein;
 use super::engine::EinsteinEngine;
 use super::rng::SplitMix64;
-use crate::engine::{BoardGame, EngineReply, EngineRequest};
+use crate::engine::EngineRequest;
 use crate::game::{Game, Notation};
 use crate::search::Limits;
 
@@ -69,8 +69,7 @@ fn play(players: [Player; 2], game: u64, tally: &mut [Tally; 2]) -> u8 {
             seed: game.wrapping_mul(1000).wrapping_add(ply),
         };
         let t = Instant::now();
-        let mut r = EngineReply::default();
-        EinsteinEngine::search(&req, &mut Quiet, &mut r).unwrap();
+        let r = crate::engine::ask_with::<EinsteinEngine>(&req, &mut Quiet).unwrap();
         let dt = t.elapsed();
         if !pos.in_setup() {
             let s = &mut tally[side];

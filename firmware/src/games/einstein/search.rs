@@ -57,9 +57,9 @@ impl<'p> Budget<'p> {
         self.aborted
     }
 
-    /// Streams one completed iteration.
-    pub fn info(&mut self, reply: &crate::engine::EngineReply) {
-        self.poll.info(reply);
+    /// The service's poll (to stream `info` lines).
+    pub fn poll(&mut self) -> &mut dyn Poll {
+        &mut *self.poll
     }
 }
 

@@ -3,7 +3,9 @@
 use super::pattern;
 use super::position::Gomoku;
 use super::search::{self, Found, Settings};
-use crate::engine::{BoardGame, EngineReply, EngineRequest, Poll, write_pv};
+use crate::engine::{
+    BoardGame, EngineReply, EngineRequest, Poll, send_answer, send_info, write_pv,
+};
 use crate::game::{Notation, Score};
 use crate::text::ParseError;
 
@@ -35,16 +37,12 @@ fn fill(root: &Gomoku, found: &Found, reply: &mut EngineReply) {
 impl BoardGame for GomokuEngine {
     const NAME: &'static str = "gomoku";
 
-    fn search(
-        request: &EngineRequest<'_>,
-        poll: &mut dyn Poll,
-        reply: &mut EngineReply,
-    ) -> Result<(), ParseError> {
+    fn search(request: &EngineRequest<'_>, poll: &mut dyn Poll) -> Result<(), ParseError> {
         let root = Gomoku::parse_position(request.position)?;
         let settings = match request.level {
             0 => Settings::DEFAULT,
             1 => {
-                pattern_reply(&root, poll, reply);
+                pattern_reply(&root, poll);
                 return Ok(());
             }
             2 => Settings::STRONG,
@@ -56,12 +54,9 @@ impl BoardGame for GomokuEngine {
             request.limits.nodes,
             request.limits.depth,
             poll,
-            &mut |poll, found| {
-                fill(&root, found, reply);
-                poll.info(reply);
-            },
+            &mut |poll, found| send_info(poll, &|reply| fill(&root, found, reply)),
         );
-        fill(&root, &found, reply);
+        send_answer(poll, &|reply| fill(&root, &found, reply));
         Ok(())
     }
 
@@ -72,7 +67,7 @@ impl BoardGame for GomokuEngine {
 }
 
 /// Level 1: one move of seed 003's scorer. Score: (own best − opponent best) / 10.
-fn pattern_reply(root: &Gomoku, poll: &mut dyn Poll, reply: &mut EngineReply) {
+fn pattern_reply(root: &Gomoku, poll: &mut dyn Poll) {
     let mut found = Found {
         best: None,
         score: 0,
@@ -88,10 +83,9 @@ fn pattern_reply(root: &Gomoku, poll: &mut dyn Poll, reply: &mut EngineReply) {
         found.depth = 1;
         found.nodes = scored;
         let _ = found.pv.push(mv);
-        fill(root, &found, reply);
-        poll.info(reply);
+        send_info(poll, &|reply| fill(root, &found, reply));
     }
-    fill(root, &found, reply);
+    send_answer(poll, &|reply| fill(root, &found, reply));
 }
 
 #[cfg(test)]
@@ -113,9 +107,7 @@ mod tests {
             level,
             seed: 0,
         };
-        let mut reply = EngineReply::default();
-        GomokuEngine::search(&request, &mut NoPoll, &mut reply).unwrap();
-        reply
+        crate::engine::ask_with::<GomokuEngine>(&request, &mut NoPoll).unwrap()
     }
 
     #[test]
@@ -138,7 +130,7 @@ mod tests {
             level: 9,
             seed: 0,
         };
-        assert!(GomokuEngine::search(&request, &mut NoPoll, &mut EngineReply::default()).is_err());
+        assert!(GomokuEngine::search(&request, &mut NoPoll).is_err());
         assert!(GomokuEngine::perft("free q1", 1).is_err());
         assert_eq!(GomokuEngine::perft("free h8", 1), Ok(224));
     }

@@ -3,7 +3,7 @@
 use super::book;
 use super::search::{Iteration, MAX_DEPTH, Searcher, fill};
 use super::state::Xiangqi;
-use crate::engine::{BoardGame, EngineReply, EngineRequest, Poll};
+use crate::engine::{BoardGame, EngineRequest, Poll, send_answer, send_info};
 use crate::game::Notation;
 use crate::text::ParseError;
 
@@ -17,11 +17,7 @@ pub struct XiangqiEngine;
 impl BoardGame for XiangqiEngine {
     const NAME: &'static str = "xiangqi";
 
-    fn search(
-        request: &EngineRequest<'_>,
-        poll: &mut dyn Poll,
-        reply: &mut EngineReply,
-    ) -> Result<(), ParseError> {
+    fn search(request: &EngineRequest<'_>, poll: &mut dyn Poll) -> Result<(), ParseError> {
         let mut root = Xiangqi::parse_position(request.position)?;
         if request.level != 2
             && let Some(mv) = book::pick(root.position(), request.seed)
@@ -31,8 +27,8 @@ impl BoardGame for XiangqiEngine {
                 ..Iteration::default()
             };
             let _ = it.pv.push(mv);
-            fill(&root, &it, reply);
-            poll.info(reply);
+            send_info(poll, &|reply| fill(&root, &it, reply));
+            send_answer(poll, &|reply| fill(&root, &it, reply));
             return Ok(());
         }
         let mut max_depth = match request.limits.depth {
@@ -43,8 +39,8 @@ impl BoardGame for XiangqiEngine {
             max_depth = max_depth.min(WEAK_DEPTH);
         }
         let mut searcher = Searcher::new(request.limits, poll);
-        let it = searcher.run(&mut root, max_depth, reply);
-        fill(&root, &it, reply);
+        let it = searcher.run(&mut root, max_depth);
+        send_answer(poll, &|reply| fill(&root, &it, reply));
         Ok(())
     }
 

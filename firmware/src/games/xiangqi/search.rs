@@ -12,7 +12,7 @@ use super::eval::{VALUE, evaluate, has_pieces};
 use super::movegen::Sink;
 use super::rules::Verdict;
 use super::state::{NATURAL_LIMIT, Xiangqi};
-use crate::engine::{EngineReply, Poll, write_pv};
+use crate::engine::{EngineReply, Poll, send_info, write_pv};
 use crate::game::{INFINITY, MATE, MATE_BOUND, Notation, Score};
 use crate::search::{Limits, POLL_INTERVAL};
 
@@ -427,9 +427,8 @@ impl<'p> Searcher<'p> {
     }
 
     /// Iterative deepening up to `max_depth` from `g` (left as it was found);
-    /// every completed iteration is written into `reply` and streamed through
-    /// [`Poll::info`].
-    pub fn run(&mut self, g: &mut Xiangqi, max_depth: u8, reply: &mut EngineReply) -> Iteration {
+    /// every completed iteration is streamed through [`Poll::info`].
+    pub fn run(&mut self, g: &mut Xiangqi, max_depth: u8) -> Iteration {
         let mut result = Iteration::default();
         let n = self.generate(g, 0, true).unwrap_or(0);
         result.best = self.moves[..n]
@@ -464,8 +463,7 @@ impl<'p> Searcher<'p> {
             {
                 let _ = result.pv.push(b);
             }
-            fill(g, &result, reply);
-            self.poll.info(reply);
+            send_info(self.poll, &|reply| fill(g, &result, reply));
             if score.abs() >= MATE_BOUND && Score::from(depth) >= MATE - score.abs() {
                 break;
             }

@@ -322,9 +322,7 @@ fn run(position: &str, depth: u8, nodes: u64, level: u8) -> EngineReply {
         level,
         seed: 4,
     };
-    let mut reply = EngineReply::default();
-    XiangqiEngine::search(&req, &mut Quiet::default(), &mut reply).expect("search");
-    reply
+    crate::engine::ask_with::<XiangqiEngine>(&req, &mut Quiet::default()).expect("search")
 }
 
 fn iccs(g: &Xiangqi, mv: Move) -> std::string::String {
@@ -415,8 +413,7 @@ fn stop_from_poll_ends_the_search() {
         level: 2,
         seed: 0,
     };
-    let mut r = EngineReply::default();
-    XiangqiEngine::search(&req, &mut StopAt(1024), &mut r).unwrap();
+    let r = crate::engine::ask_with::<XiangqiEngine>(&req, &mut StopAt(1024)).unwrap();
     assert_eq!(r.nodes, 1024);
     assert!(game("startpos moves c3c4").parse_move(&r.best).is_ok());
 }
@@ -436,8 +433,7 @@ fn book_is_used_below_level_two_and_seeds_pick_among_equals() {
             seed,
         };
         let mut q = Quiet::default();
-        let mut r = EngineReply::default();
-        XiangqiEngine::search(&req, &mut q, &mut r).unwrap();
+        let r = crate::engine::ask_with::<XiangqiEngine>(&req, &mut q).unwrap();
         assert_eq!((r.depth, r.nodes), (0, 0), "a book move");
         assert_eq!(q.infos, 1);
         assert!(game("startpos").parse_move(&r.best).is_ok());
@@ -477,9 +473,7 @@ fn engine_reports_no_move_when_mated_and_counts_perft() {
         level: 0,
         seed: 0,
     };
-    assert!(
-        XiangqiEngine::search(&bad, &mut Quiet::default(), &mut EngineReply::default()).is_err()
-    );
+    assert!(XiangqiEngine::search(&bad, &mut Quiet::default()).is_err());
 }
 
 #[test]
@@ -631,8 +625,7 @@ fn self_play_through_the_wire_stays_legal() {
             level: ply % 3,
             seed: u64::from(ply),
         };
-        let mut r = EngineReply::default();
-        XiangqiEngine::search(&req, &mut Quiet::default(), &mut r).unwrap();
+        let r = crate::engine::ask_with::<XiangqiEngine>(&req, &mut Quiet::default()).unwrap();
         assert!(g.parse_move(&r.best).is_ok(), "{text}: {}", r.best);
         text.push(' ');
         text.push_str(&r.best);
