@@ -64,16 +64,20 @@ fn transcript_lines(lines: &[ReplyLine]) -> String {
 /// RAM of the firmware built with `--ram-2k` (linker-capped RAM region).
 const RAM_2K: u32 = 2048;
 
-/// The board runs the firmware whose RAM is capped at 2 KB (`cargo xtask hil --ram-2k`):
-/// only suites whose RAM budget fits run on it.
+/// The board runs the firmware whose RAM is capped at 2 KB (`cargo xtask hil --ram-2k`).
 fn ram_2k() -> bool {
     env("SENTE_HIL_RAM_2K").is_some()
+}
+
+/// On the 2 KB build without a suite chosen, only suites whose RAM budget fits run.
+fn only_fitting_suites() -> bool {
+    env("SENTE_HIL_RAM_2K").as_deref() == Some("fit")
 }
 
 /// Runs one scenario suite: board and host answer every request; rows and transcript out.
 fn run_suite(suite: &str) {
     let (budget, scenarios) = parse_suite(&read_suite(suite)).expect("suite file parses");
-    if ram_2k() && budget.ram > RAM_2K {
+    if only_fitting_suites() && budget.ram > RAM_2K {
         println!(
             "{suite}: not run on the 2 KB build (its RAM budget is {} bytes)",
             budget.ram
@@ -89,7 +93,15 @@ fn run_suite(suite: &str) {
         .filter(|s| filter.as_ref().is_none_or(|f| s.name.contains(f.as_str())))
     {
         let board = rig.board.exchange(&scenario.request, TIMEOUT, &mut |_| {});
-        let board = board.unwrap_or_else(|e| panic!("{suite}/{}: board: {e}", scenario.name));
+        let board = board.unwrap_or_else(|e| {
+            let hint = if ram_2k() {
+                " (on the 2 KB build this usually means the stack overflowed: the \
+                 Cortex-M0 locks up when it cannot stack the fault, and QEMU stops)"
+            } else {
+                ""
+            };
+            panic!("{suite}/{}: board: {e}{hint}", scenario.name)
+        });
         let host = rig
             .host
             .exchange(&scenario.request, TIMEOUT, &mut |_| {})

@@ -27,7 +27,8 @@ pub struct HilArgs {
     /// Only scenarios whose name contains this.
     #[arg(long)]
     pub tests: Option<String>,
-    /// Use the firmware whose RAM is capped at 2 KB (runs the suites that must fit in 2 KB).
+    /// Use the firmware whose RAM is capped at 2 KB (runs the suites whose RAM budget is
+    /// at most 2 KB, or the --game suite whatever its budget).
     #[arg(long)]
     pub ram_2k: bool,
 }
@@ -96,7 +97,11 @@ pub fn run(args: &HilArgs) -> Result<()> {
         .env("SENTE_HIL_STATICS", sizes.ram_static.to_string())
         .env("SENTE_HIL_ROWS", &rows_dir);
     if args.ram_2k {
-        cmd.env("SENTE_HIL_RAM_2K", "1");
+        // Without --game, only the suites whose RAM budget fits 2 KB run.
+        cmd.env(
+            "SENTE_HIL_RAM_2K",
+            if args.game.is_some() { "all" } else { "fit" },
+        );
     }
     if let Some(game) = &args.game {
         cmd.arg(game);
@@ -115,8 +120,8 @@ pub fn run(args: &HilArgs) -> Result<()> {
     let rows = crate::report::write(&rows_dir, &out, args.ram_2k, &format!("{kind}, {title}"))?;
     if !status.success() {
         bail!(
-            "HIL failed ({} scenario rows written); see target/hil/report.md",
-            rows
+            "HIL failed ({rows} scenario rows written); see target/hil/{}.md",
+            if args.ram_2k { "report-2k" } else { "report" }
         );
     }
     Ok(())
