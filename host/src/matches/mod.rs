@@ -173,7 +173,7 @@ impl MatchResult {
     /// The closing report: score with error bars, pairs, lengths, effort, time.
     pub fn report(&self, white: &str, unit: &str) -> String {
         let mut s = self.summary.report(white);
-        if let Some((m, err)) = self.pairs.score() {
+        if let (Some((m, err)), None) = (self.pairs.score(), self.summary.unanimous_bound()) {
             let _ = write!(
                 s,
                 "\npairs: {} (colours swapped), score {:.1} % ± {:.1} % (95 %, over pair scores)",

@@ -70,6 +70,19 @@ impl Summary {
         Some((elo, err * slope))
     }
 
+    /// For a unanimous result (every game won, or every game lost, no draws) the normal
+    /// approximation's error bar is 0, which claims too much: the exact two-sided 95 %
+    /// Clopper-Pearson bound instead, `0.025^(1/n)` (lower bound of the score after `n`
+    /// wins in `n` games; 1 minus it is the upper bound after `n` losses).
+    pub fn unanimous_bound(&self) -> Option<f64> {
+        let n = self.games();
+        if n == 0 || self.draws > 0 || (self.wins != n && self.losses != n) {
+            return None;
+        }
+        let bound = 0.025f64.powf(1.0 / f64::from(n));
+        Some(if self.wins == n { bound } else { 1.0 - bound })
+    }
+
     /// The closing report.
     pub fn report(&self, white: &str) -> String {
         let mut s = format!(
@@ -79,13 +92,26 @@ impl Summary {
             self.draws,
             self.losses
         );
-        if let Some((m, err)) = self.score() {
-            let _ = write!(
-                s,
-                ", score {:.1} % ± {:.1} % (95 %)",
-                100.0 * m,
-                100.0 * err
-            );
+        match (self.score(), self.unanimous_bound()) {
+            (Some((m, _)), Some(bound)) => {
+                let (lo, hi) = if m >= 1.0 { (bound, 1.0) } else { (0.0, bound) };
+                let _ = write!(
+                    s,
+                    ", score {:.1} % (95 %: {:.1}–{:.1} %, exact)",
+                    100.0 * m,
+                    100.0 * lo,
+                    100.0 * hi
+                );
+            }
+            (Some((m, err)), None) => {
+                let _ = write!(
+                    s,
+                    ", score {:.1} % ± {:.1} % (95 %)",
+                    100.0 * m,
+                    100.0 * err
+                );
+            }
+            _ => {}
         }
         match self.elo() {
             Some((elo, err)) => {
@@ -261,6 +287,43 @@ mod tests {
             losses: 0,
         };
         assert_eq!(one.score(), Some((1.0, 0.0)));
+    }
+
+    #[test]
+    fn unanimous_results_get_an_exact_bound() {
+        let all = Summary {
+            wins: 200,
+            draws: 0,
+            losses: 0,
+        };
+        let lo = all.unanimous_bound().unwrap();
+        // 0.025^(1/200) = 0.98172…
+        assert!((lo - 0.981_72).abs() < 1e-5, "{lo}");
+        assert!(
+            all.report("host")
+                .contains("score 100.0 % (95 %: 98.2–100.0 %, exact)"),
+            "{}",
+            all.report("host")
+        );
+        let none = Summary {
+            wins: 0,
+            draws: 0,
+            losses: 10,
+        };
+        let hi = none.unanimous_bound().unwrap();
+        assert!((hi - (1.0 - 0.025f64.powf(0.1))).abs() < 1e-12);
+        assert!(
+            none.report("b").contains("(95 %: 0.0–30.8 %, exact)"),
+            "{}",
+            none.report("b")
+        );
+        let mixed = Summary {
+            wins: 9,
+            draws: 1,
+            losses: 0,
+        };
+        assert_eq!(mixed.unanimous_bound(), None);
+        assert!(mixed.report("host").contains("±"));
     }
 
     #[test]
