@@ -78,7 +78,7 @@ struct RawArgs {
 /// `sente match` options.
 #[derive(Args, Debug)]
 struct MatchArgs {
-    /// Game: ttt, gomoku (free rule) or xiangqi.
+    /// Game: ttt, gomoku (free rule), xiangqi, einstein or checkers (two players).
     #[arg(long, default_value = "ttt")]
     game: String,
     /// The engine scored: host, sim or a serial port path. Moves first in odd games.
@@ -90,21 +90,27 @@ struct MatchArgs {
     /// Number of games.
     #[arg(long, default_value_t = 10)]
     games: u32,
-    /// Seed for the random opening plies.
+    /// Seed of everything random: the opening plies, EinStein's dice and the engines'
+    /// per-move seed=. The same seed gives the same games.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Level of the white engine.
+    /// Level of the white engine (per game; see docs/protocol.md).
     #[arg(long, default_value_t = 0)]
     level_white: u8,
     /// Level of the black engine.
     #[arg(long, default_value_t = 0)]
     level_black: u8,
-    /// Depth limit per move (0 = none).
+    /// Depth limit per move for both engines (0 = none: the engine's default).
     #[arg(long, default_value_t = 0)]
     depth: u8,
-    /// Node limit per move (0 = none).
+    /// Node limit per move for both engines (0 = none: the engine's default).
     #[arg(long, default_value_t = 0)]
     nodes: u64,
+    /// Ply cap: a game still running after this many plies (EinStein: cube steps) is
+    /// adjudicated. 0 = the game's default: 300 for checkers (won by the side with
+    /// the smaller distance to its goal), none for the others (a draw if set).
+    #[arg(long, default_value_t = 0)]
+    max_plies: usize,
 }
 
 fn main() -> ExitCode {
@@ -129,6 +135,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             level_black: m.level_black,
             depth: m.depth,
             nodes: m.nodes,
+            max_plies: m.max_plies,
         }),
         Some(Command::Raw(r)) => raw(&r),
         Some(Command::Engine(e)) => {

@@ -63,7 +63,8 @@ impl ReplyLine {
 /// The final answer to a `go` request.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BestMove {
-    /// The move (`none` when the position has no legal move).
+    /// The move (`none` when the position has no legal move); every word before the
+    /// fields, so two-word moves (`setup 615243`) stay whole.
     pub best: String,
     /// Score from the side to move's point of view.
     pub score: i32,
@@ -86,12 +87,12 @@ impl BestMove {
             return None;
         }
         Some(Self {
-            best: line
-                .words
-                .first()
-                .cloned()
-                .or_else(|| line.pv.first().cloned())
-                .unwrap_or_default(),
+            // Some moves are two words (EinStein's `roll 4`, `setup 615243`).
+            best: if line.words.is_empty() {
+                line.pv.first().cloned().unwrap_or_default()
+            } else {
+                line.words.join(" ")
+            },
             score: line.num("score")?,
             depth: line.num("depth")?,
             nodes: line.num("nodes")?,
@@ -117,6 +118,12 @@ mod tests {
             ("b2", 0, 9, 22724, 2608)
         );
         assert_eq!(b.pv, ["b2", "a3"]);
+        let setup = ReplyLine::parse(
+            "bestmove setup 615243 score=0 depth=0 nodes=0 ticks=1 stack=0 pv setup 615243",
+        );
+        assert_eq!(BestMove::from_line(&setup).unwrap().best, "setup 615243");
+        let info = ReplyLine::parse("info depth=2 score=1 nodes=36 ticks=3 pv b2 a3");
+        assert_eq!(BestMove::from_line(&info).unwrap().best, "b2");
         let e = ReplyLine::parse("error bad-position cell must be a1..c3 or 1..9");
         assert_eq!(
             e.error(),

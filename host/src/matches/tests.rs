@@ -1,0 +1,237 @@
+//! Matches on the host engine: every game, colours, pairing, reproducibility.
+
+use super::*;
+
+fn options(game: &str, games: u32, seed: u64) -> MatchOptions {
+    MatchOptions {
+        game: game.into(),
+        games,
+        seed,
+        ..MatchOptions::default()
+    }
+}
+
+fn host() -> EngineLink {
+    EngineLink::open("host").unwrap()
+}
+
+fn play(options: &MatchOptions) -> MatchResult {
+    let (mut white, mut black) = (host(), host());
+    let mut lines = Vec::new();
+    let r = run_match(options, &mut white, &mut black, &mut |g| {
+        lines.push(g.line())
+    });
+    assert!(r.error.is_none(), "{:?}", r.error);
+    assert_eq!(lines.len(), r.records.len());
+    assert_eq!(r.summary.games() as usize, r.records.len());
+    r
+}
+
+#[test]
+fn host_against_host_alternates_colours_and_never_loses_at_ttt() {
+    let r = play(&options("ttt", 4, 42));
+    let firsts: Vec<bool> = r.records.iter().map(|g| g.white_first).collect();
+    assert_eq!(firsts, [true, false, true, false]);
+    // Paired games share their opening; the next pair has another.
+    let opening = |g: &GameRecord| g.moves[..g.random_plies].to_vec();
+    assert_eq!(opening(&r.records[0]), opening(&r.records[1]));
+    assert_ne!(opening(&r.records[0]), opening(&r.records[2]));
+    for g in &r.records {
+        assert!((1..=2).contains(&g.random_plies));
+        assert!(g.moves.len() >= 5, "{g:?}");
+        assert_eq!(g.length, g.moves.len());
+    }
+    // Same seed, same games.
+    assert_eq!(play(&options("ttt", 4, 42)).records, r.records);
+}
+
+#[test]
+fn unknown_games_and_bad_levels_are_errors() {
+    let (mut a, mut b) = (host(), host());
+    let r = run_match(&options("chess", 1, 0), &mut a, &mut b, &mut |_| {});
+    let e = format!("{:#}", r.error.unwrap());
+    assert!(
+        e.contains("chess") && e.contains("einstein, checkers"),
+        "{e}"
+    );
+    let bad = MatchOptions {
+        level_black: 2,
+        ..options("checkers", 2, 0)
+    };
+    let e = format!("{:#}", validate(&bad).unwrap_err());
+    assert!(
+        e.contains("--level-black 2") && e.contains("levels 0 to 1"),
+        "{e}"
+    );
+    let r = run_match(&bad, &mut a, &mut b, &mut |_| {});
+    assert!(r.error.is_some() && r.records.is_empty());
+    let e = validate(&MatchOptions {
+        level_white: 3,
+        ..options("einstein", 2, 0)
+    })
+    .unwrap_err();
+    assert!(format!("{e}").contains("--level-white 3"), "{e}");
+    assert!(validate(&options("einstein", 0, 0)).is_err());
+    assert!(validate(&options("tic-tac-toe", 1, 0)).is_ok());
+}
+
+/// The rolls of an EinStein game, in order.
+fn rolls(g: &GameRecord) -> Vec<&str> {
+    g.moves
+        .iter()
+        .filter_map(|m| m.strip_prefix("roll "))
+        .collect()
+}
+
+#[test]
+fn einstein_referee_rolls_shares_dice_in_pairs_and_reproduces() {
+    let strong_vs_random = MatchOptions {
+        level_black: 2,
+        nodes: 300,
+        ..options("einstein", 6, 7)
+    };
+    let r = play(&strong_vs_random);
+    for g in &r.records {
+        // Both engines set up first (red, then blue), then every step follows a roll.
+        assert!(g.moves[0].starts_with("setup ") && g.moves[1].starts_with("setup "));
+        assert_eq!(g.random_plies, 0);
+        let steps = &g.moves[2..];
+        for (i, m) in steps.iter().enumerate() {
+            assert_eq!(m.starts_with("roll "), i % 2 == 0, "{g:?}");
+        }
+        assert_eq!(g.length, steps.len() / 2);
+        assert!(g.length >= 4, "{g:?}");
+        assert!(!g.adjudicated);
+        assert!(
+            g.result == "red wins" || g.result == "blue wins",
+            "{}",
+            g.result
+        );
+    }
+    // The strong engine (level 0) always sets up 615243, the random one varies per game.
+    for g in &r.records {
+        let white_setup = if g.white_first {
+            &g.moves[0]
+        } else {
+            &g.moves[1]
+        };
+        assert_eq!(white_setup, "setup 615243");
+    }
+    let random_setups: std::collections::HashSet<&String> = r
+        .records
+        .iter()
+        .map(|g| {
+            if g.white_first {
+                &g.moves[1]
+            } else {
+                &g.moves[0]
+            }
+        })
+        .collect();
+    assert!(random_setups.len() >= 5, "{random_setups:?}");
+    // Games of a pair share the dice: the k-th roll is the same in both.
+    for pair in r.records.chunks(2) {
+        let (a, b) = (rolls(&pair[0]), rolls(&pair[1]));
+        let n = a.len().min(b.len());
+        assert_eq!(a[..n], b[..n]);
+    }
+    assert_ne!(rolls(&r.records[0])[..3], rolls(&r.records[2])[..3]);
+    // Same seed, same records; another seed, other games.
+    assert_eq!(play(&strong_vs_random).records, r.records);
+    let other = play(&MatchOptions {
+        seed: 8,
+        ..strong_vs_random
+    });
+    assert_ne!(other.records, r.records);
+}
+
+#[test]
+fn einstein_monte_carlo_level_is_reproducible() {
+    let strong_vs_seed = MatchOptions {
+        level_black: 1,
+        nodes: 400,
+        ..options("einstein", 2, 3)
+    };
+    let a = play(&strong_vs_seed);
+    let b = play(&strong_vs_seed);
+    assert_eq!(a.records, b.records);
+    assert_eq!(a.summary, b.summary);
+    assert_eq!(a.lengths, b.lengths);
+    // The Monte Carlo player sets up at random, from its own per-game seed.
+    let seed_setups: Vec<&String> = a
+        .records
+        .iter()
+        .map(|g| {
+            if g.white_first {
+                &g.moves[1]
+            } else {
+                &g.moves[0]
+            }
+        })
+        .collect();
+    assert_ne!(seed_setups[0], seed_setups[1]);
+}
+
+#[test]
+fn checkers_search_beats_greedy_on_varied_openings() {
+    let search_vs_greedy = MatchOptions {
+        level_black: 1,
+        depth: 1,
+        ..options("checkers", 4, 5)
+    };
+    let r = play(&search_vs_greedy);
+    let opening = |g: &GameRecord| g.moves[..g.random_plies].to_vec();
+    assert_eq!(opening(&r.records[0]), opening(&r.records[1]));
+    assert_ne!(opening(&r.records[0]), opening(&r.records[2]));
+    for g in &r.records {
+        assert!((2..=4).contains(&g.random_plies), "{g:?}");
+        assert_eq!(g.length, g.moves.len());
+        // Ten pieces cross 16 rows: no side can win in fewer than 30 of its moves.
+        assert!(g.length >= 59 || g.adjudicated, "{}", g.line());
+    }
+    assert!(r.summary.wins >= 3, "{}", r.report("host", "plies"));
+    assert_eq!(play(&search_vs_greedy).records, r.records);
+}
+
+#[test]
+fn checkers_games_are_adjudicated_at_the_ply_cap() {
+    let capped = MatchOptions {
+        level_black: 1,
+        depth: 1,
+        max_plies: 20,
+        ..options("checkers", 2, 5)
+    };
+    let r = play(&capped);
+    for g in &r.records {
+        assert!(g.adjudicated);
+        assert_eq!(g.length, 20);
+        assert!(
+            g.result
+                .contains("adjudicated at the ply cap: distance to goal"),
+            "{}",
+            g.result
+        );
+    }
+    assert_eq!(r.adjudicated, 2);
+    assert!(r.report("host", "plies").contains("adjudicated: 2 games"));
+}
+
+#[test]
+fn gomoku_and_xiangqi_still_play() {
+    let gomoku = MatchOptions {
+        nodes: 200,
+        ..options("gomoku", 2, 1)
+    };
+    let r = play(&gomoku);
+    assert!(r.records.iter().all(|g| g.moves.len() >= 9));
+    let xiangqi = MatchOptions {
+        depth: 1,
+        max_plies: 30,
+        ..options("xiangqi", 2, 1)
+    };
+    let r = play(&xiangqi);
+    for g in &r.records {
+        assert!(g.length <= 30, "{}", g.line());
+        assert!(g.result.contains("wins") || g.result.contains("draw"));
+    }
+}
