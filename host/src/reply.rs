@@ -86,10 +86,9 @@ impl BestMove {
             return None;
         }
         Some(Self {
-            best: line
-                .words
-                .first()
-                .cloned()
+            // Every word before the fields: EinStein's moves have two (`setup 615243`, `roll 4`).
+            best: Some(line.words.join(" "))
+                .filter(|w| !w.is_empty())
                 .or_else(|| line.pv.first().cloned())
                 .unwrap_or_default(),
             score: line.num("score")?,
@@ -117,6 +116,9 @@ mod tests {
             ("b2", 0, 9, 22724, 2608)
         );
         assert_eq!(b.pv, ["b2", "a3"]);
+        let setup =
+            ReplyLine::parse("bestmove setup 615243 score=0 depth=0 nodes=0 pv setup 615243");
+        assert_eq!(BestMove::from_line(&setup).unwrap().best, "setup 615243");
         let e = ReplyLine::parse("error bad-position cell must be a1..c3 or 1..9");
         assert_eq!(
             e.error(),
