@@ -468,7 +468,11 @@ impl GameView for CheckersView {
 
     fn result_text(&self) -> Option<String> {
         Some(match self.outcome()? {
-            Outcome::Win(p) => format!("{} wins: every goal hole is filled", self.side_name(p)),
+            Outcome::Win(p) => format!(
+                "{} wins: its goal is full, {} of its own pieces in it",
+                self.side_name(p),
+                self.pos().in_goal(p)
+            ),
             Outcome::Draw => format!("draw: {MOVE_LIMIT} moves each without a winner"),
         })
     }

@@ -508,7 +508,12 @@ impl EinsteinView {
         };
         match pos.roll() {
             Some(r) => {
-                line(buf, format!("rolled {r}  ({source})"), text);
+                line(
+                    buf,
+                    format!("rolled {r}"),
+                    text.add_modifier(Modifier::BOLD),
+                );
+                line(buf, source, dim);
                 let movable = self.movable();
                 match movable.as_slice() {
                     [a, b] => {
