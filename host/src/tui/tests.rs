@@ -394,7 +394,28 @@ fn tiny_terminals_do_not_panic() {
     let mut renju = gomoku_game(Rule::Renju, &["h8", "h9", "o15"]);
     let mut xiangqi = xiangqi_game(&["h2e2"]);
     keys(&mut xiangqi, "f");
-    for app in [&mut menu, &mut game, &mut help, &mut renju, &mut xiangqi] {
+    let mut einstein = App::with_game(Settings {
+        game: GameKind::Einstein(super::view::Dice::Typed),
+        ..settings(Opponent::Human)
+    });
+    keys(&mut einstein, "123456");
+    let mut checkers = App::with_game(Settings {
+        game: GameKind::Checkers {
+            players: 6,
+            pieces: 10,
+        },
+        ..settings(Opponent::Human)
+    });
+    keys(&mut checkers, "\t ");
+    for app in [
+        &mut menu,
+        &mut game,
+        &mut help,
+        &mut renju,
+        &mut xiangqi,
+        &mut einstein,
+        &mut checkers,
+    ] {
         for (w, h) in [(1, 1), (10, 3), (30, 10), (40, 20), (200, 60)] {
             let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
             t.draw(|f| render::draw(f, app)).unwrap();
