@@ -5,7 +5,11 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sente::matches::{self, MatchOptions};
-use sente::tui::{self, app::Opponent, app::Settings, view::GameKind};
+use sente::tui::{
+    self,
+    app::{Opponent, Seat, Settings},
+    view::{Dice, GameKind},
+};
 
 /// Board games against a micro:bit engine: the TUI, or engine matches.
 #[derive(Parser, Debug)]
@@ -20,7 +24,8 @@ struct Cli {
 /// Options of the TUI; those given skip the start screen's questions.
 #[derive(Args, Debug)]
 struct PlayArgs {
-    /// Game to play: ttt (tic-tac-toe), gomoku (free rule), standard, renju or xiangqi.
+    /// Game to play: ttt (tic-tac-toe), gomoku (free rule), standard, renju, xiangqi,
+    /// einstein or checkers (Chinese checkers).
     #[arg(long)]
     game: Option<String>,
     /// Opponent: host (engine in this process), sim (simulated board in QEMU), human
@@ -33,6 +38,27 @@ struct PlayArgs {
     /// Who moves first.
     #[arg(long, value_enum, default_value_t = First::You)]
     first: First,
+    /// EinStein: the TUI rolls seeded dice, or you type each roll of a real die.
+    #[arg(long, value_enum, default_value_t = DiceArg::Seeded)]
+    dice: DiceArg,
+    /// Seed of the TUI's dice and the engine's requests (default: from the clock;
+    /// shown on screen, so a game can be replayed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Chinese checkers: who plays each seat in turn order, `p` a person and `e` the
+    /// engine (`peeeee`: you and five engines); the length is the player count
+    /// (2, 3, 4 or 6).
+    #[arg(long, value_name = "p|e…")]
+    seats: Option<String>,
+    /// Chinese checkers: pieces per player (10, or 15 for up to three players).
+    #[arg(long, default_value_t = 10)]
+    pieces: u8,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum DiceArg {
+    Seeded,
+    Typed,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -151,27 +177,81 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         None => {
             let p = cli.play;
-            let game = match p.game.as_deref() {
+            let mut game = match p.game.as_deref() {
                 None => GameKind::TicTacToe,
                 Some(name) => match GameKind::from_name(name) {
                     Some(g) => g,
                     None => bail!("unknown game {name:?}; the TUI plays: {}", GameKind::NAMES),
                 },
             };
+            let seats = match p.seats.as_deref() {
+                None => Settings::DEFAULT_SEATS.to_vec(),
+                Some(text) => parse_seats(text)?,
+            };
+            match &mut game {
+                GameKind::Einstein(dice) => {
+                    *dice = match p.dice {
+                        DiceArg::Seeded => Dice::Seeded,
+                        DiceArg::Typed => Dice::Typed,
+                    }
+                }
+                GameKind::Checkers { players, pieces } => {
+                    if p.seats.is_some() {
+                        *players = seats.len() as u8;
+                    }
+                    *pieces = p.pieces;
+                    if !sente_firmware::games::checkers::rules::valid_setup(*players, *pieces) {
+                        bail!(
+                            "Chinese checkers takes 2, 3, 4 or 6 players (--seats) with 10 \
+                             pieces, or 15 for up to three players"
+                        );
+                    }
+                }
+                _ => {}
+            }
             let opponent = match p.board.as_deref() {
                 None => Opponent::Host,
                 Some("human") => Opponent::Human,
                 Some(spec) => Opponent::from_spec(spec),
             };
+            let seed = p.seed.unwrap_or_else(clock_seed);
             let settings = Settings {
                 game,
                 opponent,
                 engine_first: p.first == First::Engine,
-                level: p.level,
+                level: p.level.min(game.max_level()),
+                seats,
+                seed,
             };
             tui::run(settings, p.board.is_some())
         }
     }
+}
+
+/// Reads `--seats`: one `p` (person) or `e` (engine) per seat.
+fn parse_seats(text: &str) -> anyhow::Result<Vec<Seat>> {
+    let seats = text
+        .chars()
+        .map(|c| match c.to_ascii_lowercase() {
+            'p' | 'h' => Ok(Seat::Person),
+            'e' => Ok(Seat::Engine),
+            other => bail!("--seats takes p (person) or e (engine) per seat, not {other:?}"),
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    if !matches!(seats.len(), 2 | 3 | 4 | 6) {
+        bail!(
+            "--seats lists 2, 3, 4 or 6 seats (e.g. peeeee), not {}",
+            seats.len()
+        );
+    }
+    Ok(seats)
+}
+
+/// A seed from the clock, short enough to read off the screen and type back.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_secs() % 100_000)
 }
 
 /// `sente raw`: a serial-terminal-like console for any board, for people and scripts.

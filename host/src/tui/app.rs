@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use super::menu::Menu;
-use super::view::{GameKind, GameView};
+use super::view::{Chance, GameKind, GameView};
 use super::worker::{EngineEvent, Failure, Job};
 use crate::engine::GoRequest;
 use crate::reply::BestMove;
@@ -58,17 +58,35 @@ impl Opponent {
     }
 }
 
+/// Who plays a seat (a player of the game).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    /// A person at this keyboard.
+    Person,
+    /// The engine (every engine seat shares the one engine link).
+    Engine,
+}
+
 /// What the start screen chooses (or the command line gives).
+///
+/// Who sits where comes from [`Settings::seat_plan`]: two-player games put the
+/// engine on one side (`engine_first` says which) unless the opponent is a second
+/// person; games for more players (Chinese checkers) take `seats` as it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
     /// The game.
     pub game: GameKind,
-    /// The opponent.
+    /// The opponent: the engine link every engine seat uses, or a second person.
     pub opponent: Opponent,
-    /// The engine moves first (you play the second side).
+    /// Two-player games: the engine moves first (you play the second side).
     pub engine_first: bool,
     /// Engine level (0 = the engine's default).
     pub level: u8,
+    /// Games with a seat per player (Chinese checkers): who plays each seat, in turn
+    /// order; seats beyond the list are engines (the first one a person).
+    pub seats: Vec<Seat>,
+    /// Seed of the TUI's own dice (EinStein) and of the engine's requests.
+    pub seed: u64,
 }
 
 impl Default for Settings {
@@ -78,7 +96,53 @@ impl Default for Settings {
             opponent: Opponent::Host,
             engine_first: false,
             level: 0,
+            seats: Self::DEFAULT_SEATS.to_vec(),
+            seed: 1,
         }
+    }
+}
+
+impl Settings {
+    /// Per-seat games start as you against engines.
+    pub const DEFAULT_SEATS: [Seat; 6] = [
+        Seat::Person,
+        Seat::Engine,
+        Seat::Engine,
+        Seat::Engine,
+        Seat::Engine,
+        Seat::Engine,
+    ];
+
+    /// Who plays each of the game's seats, in turn order.
+    pub fn seat_plan(&self) -> Vec<Seat> {
+        let n = usize::from(self.game.players());
+        if self.opponent == Opponent::Human {
+            return vec![Seat::Person; n];
+        }
+        if self.game.per_seat() {
+            let default = |i: usize| Self::DEFAULT_SEATS[i.min(1)];
+            return (0..n)
+                .map(|i| self.seats.get(i).copied().unwrap_or(default(i)))
+                .collect();
+        }
+        let engine = usize::from(!self.engine_first);
+        (0..n)
+            .map(|i| {
+                if i == engine {
+                    Seat::Engine
+                } else {
+                    Seat::Person
+                }
+            })
+            .collect()
+    }
+
+    /// The seed of the engine request made at `ply` (plies played so far): the same
+    /// game seed and position give the same request.
+    pub fn request_seed(&self, ply: usize) -> u64 {
+        self.seed
+            .wrapping_mul(1_000_003)
+            .wrapping_add(ply as u64 + 1)
     }
 }
 
@@ -126,8 +190,6 @@ pub struct EngineSide {
     pub state: EngineState,
     /// The last finished search and its wall time.
     pub last: Option<(BestMove, Duration)>,
-    /// The side the engine plays.
-    pub side: u8,
     /// Level sent with each request.
     pub level: u8,
     next_id: u64,
@@ -155,30 +217,76 @@ pub struct Play {
     pub view: Box<dyn GameView>,
     /// The settings it was started with.
     pub settings: Settings,
-    /// The engine, unless two people play.
+    /// Who plays each seat ([`Settings::seat_plan`]).
+    pub seats: Vec<Seat>,
+    /// The engine link all engine seats share, unless only people play.
     pub engine: Option<EngineSide>,
     /// The last message for the status line.
     pub note: Option<Note>,
+    /// A move being typed after `:` (in the game's notation).
+    pub prompt: Option<String>,
+    /// Who made each move of the view's history (the player to move before it).
+    movers: Vec<u8>,
 }
 
 impl Play {
-    /// Whether a person moves now.
+    /// Who plays seat `player` (a person for a seat the plan does not list).
+    pub fn seat(&self, player: u8) -> Seat {
+        self.seats
+            .get(usize::from(player))
+            .copied()
+            .unwrap_or(Seat::Person)
+    }
+
+    /// Whether the engine plays `player`.
+    pub fn engine_plays(&self, player: u8) -> bool {
+        self.engine.is_some() && self.seat(player) == Seat::Engine
+    }
+
+    /// How many seats people play.
+    pub fn people(&self) -> usize {
+        self.seats.iter().filter(|s| **s == Seat::Person).count()
+    }
+
+    /// Whether a person must type a die roll now (for any seat).
+    pub fn typed_chance(&self) -> bool {
+        self.view.outcome().is_none() && self.view.chance() == Some(Chance::Typed)
+    }
+
+    /// Whether a person moves now (their own move, or any side's typed die roll).
     pub fn human_to_move(&self) -> bool {
         self.view.outcome().is_none()
-            && self
-                .engine
-                .as_ref()
-                .is_none_or(|e| self.view.to_move() != e.side)
+            && (!self.engine_plays(self.view.to_move()) || self.typed_chance())
     }
 
     /// Name of the side a player is, with who plays it.
     pub fn player_label(&self, player: u8) -> String {
         let side = self.view.side_name(player);
-        match &self.engine {
-            Some(e) if e.side == player => format!("{side} ({})", self.settings.opponent.label()),
-            Some(_) => format!("{side} (you)"),
-            None => side.to_string(),
+        if self.engine.is_none() {
+            side.to_string()
+        } else if self.engine_plays(player) {
+            format!("{side} ({})", self.settings.opponent.label())
+        } else if self.people() == 1 {
+            format!("{side} (you)")
+        } else {
+            format!("{side} (person)")
         }
+    }
+
+    /// Plays `text` for the side to move and remembers who moved.
+    fn play_move(&mut self, text: &str) -> Result<(), String> {
+        let mover = self.view.to_move();
+        self.view.play(text)?;
+        self.movers.push(mover);
+        Ok(())
+    }
+
+    /// Takes back the last move; the player who made it, if there was one.
+    fn undo_move(&mut self) -> Option<u8> {
+        if !self.view.undo() {
+            return None;
+        }
+        Some(self.movers.pop().unwrap_or_else(|| self.view.to_move()))
     }
 }
 
@@ -241,29 +349,38 @@ impl App {
         }
     }
 
-    /// Starts a game with `settings`.
+    /// Starts a game with `settings`: the engine link is opened only when a seat
+    /// is the engine's.
     pub fn start(&mut self, settings: Settings) {
-        let engine = settings.opponent.spec().map(|spec| {
-            self.effects.push(Effect::Spawn(spec.clone()));
-            EngineSide {
-                spec,
-                describe: String::new(),
-                hz: 0,
-                state: EngineState::Starting,
-                last: None,
-                side: if settings.engine_first { 0 } else { 1 },
-                level: settings.level,
-                next_id: 0,
-            }
-        });
-        let view = settings.game.new_view();
+        let seats = settings.seat_plan();
+        let engine = settings
+            .opponent
+            .spec()
+            .filter(|_| seats.contains(&Seat::Engine))
+            .map(|spec| {
+                self.effects.push(Effect::Spawn(spec.clone()));
+                EngineSide {
+                    spec,
+                    describe: String::new(),
+                    hz: 0,
+                    state: EngineState::Starting,
+                    last: None,
+                    level: settings.level,
+                    next_id: 0,
+                }
+            });
+        let view = settings.game.new_view(settings.seed);
         let play = Play {
             view,
             settings,
+            seats,
             engine,
             note: None,
+            prompt: None,
+            movers: Vec::new(),
         };
         self.screen = Screen::Play(Box::new(play));
+        self.ask_engine();
     }
 
     pub(super) fn play_mut(&mut self) -> Option<&mut Play> {
@@ -294,7 +411,8 @@ impl App {
             return;
         }
         if let Some(e) = &play.engine
-            && play.view.to_move() == e.side
+            && play.engine_plays(play.view.to_move())
+            && !play.typed_chance()
         {
             let text = match e.state {
                 EngineState::Lost(_) => {
@@ -309,7 +427,7 @@ impl App {
             });
             return;
         }
-        match play.view.play(text) {
+        match play.play_move(text) {
             Ok(()) => play.note = None,
             Err(why) => {
                 play.note = Some(Note {
@@ -322,16 +440,28 @@ impl App {
         self.ask_engine();
     }
 
-    /// Sends a search if it is the engine's turn and the engine is idle.
+    /// Moves the game on: plays the TUI's own chance moves (seeded dice), then
+    /// sends a search if an engine seat is to move and the engine is idle.
     pub(super) fn ask_engine(&mut self) {
         let Some(play) = self.play_mut() else { return };
+        while play.view.outcome().is_none()
+            && let Some(Chance::Auto(roll)) = play.view.chance()
+        {
+            if let Err(why) = play.play_move(&roll) {
+                play.note = Some(Note {
+                    text: format!("Cannot play the die roll {roll}: {why}."),
+                    error: true,
+                });
+                return;
+            }
+        }
+        let to_move = play.view.to_move();
+        let seed = play.settings.request_seed(play.view.moves().len());
+        let ready = play.engine_plays(to_move) && !play.typed_chance();
         let Some(engine) = play.engine.as_mut() else {
             return;
         };
-        if engine.state != EngineState::Ready
-            || play.view.outcome().is_some()
-            || play.view.to_move() != engine.side
-        {
+        if engine.state != EngineState::Ready || play.view.outcome().is_some() || !ready {
             return;
         }
         engine.next_id += 1;
@@ -341,7 +471,7 @@ impl App {
             position: play.view.position(),
             level: engine.level,
             movetime_ms: play.view.movetime_ms(),
-            seed: id,
+            seed,
             info: true,
             ..GoRequest::default()
         };
@@ -353,53 +483,44 @@ impl App {
         self.effects.push(Effect::Go(Job { id, request }));
     }
 
-    /// Takes back moves: against an engine, back to before your last move.
+    /// Takes back moves: back to before the last move a person made (with the
+    /// engines' replies since, and the seeded die roll before it).
     pub fn undo(&mut self) {
         let Some(play) = self.play_mut() else { return };
-        let Some(engine) = play.engine.as_mut() else {
-            let text = if play.view.undo() {
-                "Took back one move."
-            } else {
-                "Nothing to take back."
-            };
-            play.note = Some(Note {
-                text: text.into(),
-                error: false,
-            });
-            return;
-        };
-        let human = 1 - engine.side;
-        let played = play.view.moves().len();
-        let human_moves = (0..played)
-            .filter(|&ply| ply % 2 == usize::from(human))
-            .count();
-        if human_moves == 0 {
+        let person_moved = play.movers.iter().any(|&m| play.seat(m) == Seat::Person);
+        if !person_moved {
             play.note = Some(Note {
                 text: "Nothing to take back.".into(),
                 error: false,
             });
             return;
         }
-        let mut taken = 0;
-        while play.view.undo() {
-            taken += 1;
-            if play.view.to_move() == human {
+        let mut engine_moves = 0;
+        while let Some(mover) = play.undo_move() {
+            let auto_roll = matches!(play.view.chance(), Some(Chance::Auto(_)));
+            if play.seat(mover) == Seat::Person && !auto_roll {
                 break;
             }
+            if play.seat(mover) == Seat::Engine {
+                engine_moves += 1;
+            }
         }
-        if matches!(engine.state, EngineState::Thinking { .. }) {
+        play.prompt = None;
+        let engine = play.engine.as_mut();
+        let text = match (engine, engine_moves) {
+            (None, _) => "Took back one move.".to_string(),
+            (Some(_), 0) => "Took back your move.".to_string(),
+            (Some(_), 1) => "Took back your move and the engine's reply.".to_string(),
+            (Some(_), n) => format!("Took back your move and {n} engine moves."),
+        };
+        if let Some(engine) = play.engine.as_mut()
+            && matches!(engine.state, EngineState::Thinking { .. })
+        {
             // The answer still on its way is for a position that is gone.
             engine.state = EngineState::Ready;
         }
-        let text = if taken == 1 {
-            "Took back your move."
-        } else {
-            "Took back your move and the engine's reply."
-        };
-        play.note = Some(Note {
-            text: text.into(),
-            error: false,
-        });
+        play.note = Some(Note { text, error: false });
+        self.ask_engine();
     }
 
     /// Leaves the game for the start screen, which shows its settings.
@@ -415,6 +536,8 @@ impl App {
     pub fn new_game(&mut self) {
         let Some(play) = self.play_mut() else { return };
         play.view.reset();
+        play.movers.clear();
+        play.prompt = None;
         play.note = Some(Note {
             text: "New game.".into(),
             error: false,
@@ -492,11 +615,13 @@ impl App {
                         engine.state = EngineState::Ready;
                         let mv = best.best.clone();
                         engine.last = Some((best, since.elapsed()));
-                        if let Err(why) = play.view.play(&mv) {
+                        if let Err(why) = play.play_move(&mv) {
                             let failure = Failure::Refused(format!(
                                 "the engine played {mv}, which is illegal: {why}"
                             ));
-                            engine.state = EngineState::Lost(failure);
+                            if let Some(engine) = play.engine.as_mut() {
+                                engine.state = EngineState::Lost(failure);
+                            }
                         }
                     }
                     Ok(_) => {}

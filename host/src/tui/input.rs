@@ -40,6 +40,26 @@ impl App {
 
     fn on_play_key(&mut self, code: KeyCode) {
         let Some(play) = self.play_mut() else { return };
+        if let Some(text) = play.prompt.as_mut() {
+            match code {
+                KeyCode::Esc => play.prompt = None,
+                KeyCode::Backspace => {
+                    text.pop();
+                }
+                KeyCode::Enter => {
+                    let mv = text.trim().to_string();
+                    play.prompt = None;
+                    if !mv.is_empty() {
+                        self.try_human_move(&mv);
+                    }
+                }
+                KeyCode::Char(c) if (c.is_ascii_graphic() || c == ' ') && text.len() < 64 => {
+                    text.push(c);
+                }
+                _ => {}
+            }
+            return;
+        }
         let lost = matches!(
             play.engine.as_ref().map(|e| &e.state),
             Some(EngineState::Lost(_))
@@ -53,9 +73,11 @@ impl App {
             KeyCode::Char('u') => self.undo(),
             KeyCode::Char('n') => self.new_game(),
             KeyCode::Char('m') => self.to_menu(),
+            KeyCode::Char(':') => play.prompt = Some(String::new()),
             code => match play.view.on_key(code) {
                 ViewKey::Play(mv) => self.try_human_move(&mv),
                 ViewKey::Handled => {}
+                ViewKey::Refused(why) => self.note(why, true),
                 ViewKey::Unhandled => {
                     let hint = play.view.move_hint();
                     self.note(

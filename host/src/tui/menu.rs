@@ -1,12 +1,14 @@
-//! The start screen: game, opponent (host engine, serial board, simulated board or a
-//! second person), serial port, who moves first and the engine level.
+//! The start screen: game (with gomoku's rule, EinStein's dice and seed, Chinese
+//! checkers' players and pieces), opponent (host engine, serial board, simulated
+//! board or a second person), serial port, who moves first or who plays each seat,
+//! and the engine level.
 
 use crossterm::event::KeyCode;
 
 use sente_firmware::games::gomoku::Rule;
 
-use super::app::{Opponent, Settings};
-use super::view::GameKind;
+use super::app::{Opponent, Seat, Settings};
+use super::view::{Dice, GameKind};
 
 /// A line of the start screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,12 +17,22 @@ pub enum Row {
     Game,
     /// Gomoku's rule set (only for gomoku).
     Rule,
+    /// Where EinStein's dice come from.
+    Dice,
+    /// The seed of EinStein's seeded dice.
+    Seed,
+    /// How many play Chinese checkers.
+    Players,
+    /// Chinese checkers' pieces per player (only for up to three players).
+    Pieces,
     /// Who plays against you.
     Opponent,
     /// Serial port path (only for a serial board).
     Port,
-    /// Who moves first.
+    /// Who moves first (two-player games).
     First,
+    /// Who plays this seat (games with a seat per player).
+    Seat(u8),
     /// Engine level.
     Level,
     /// The start button.
@@ -37,6 +49,15 @@ pub const OPPONENTS: [&str; 4] = [
 
 /// Gomoku's rule sets, in menu order.
 pub const RULES: [Rule; 3] = [Rule::Free, Rule::Standard, Rule::Renju];
+
+/// Chinese checkers' player counts, in menu order.
+pub const PLAYER_COUNTS: [u8; 4] = [2, 3, 4, 6];
+
+/// The fourth opponent choice of a game with a seat per player: no engine.
+pub const NO_ENGINE: &str = "none: people at every seat";
+
+/// The largest seed the menu takes (it stays readable).
+pub const MAX_SEED: u64 = 999_999_999;
 
 /// What a key did on the start screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,6 +87,16 @@ pub struct Menu {
     pub engine_first: bool,
     /// Engine level.
     pub level: u8,
+    /// EinStein's dice.
+    pub dice: Dice,
+    /// The seed of the TUI's dice and of the engine's requests.
+    pub seed: u64,
+    /// Chinese checkers' players (2, 3, 4 or 6).
+    pub players: u8,
+    /// Chinese checkers' pieces per player (10 or 15).
+    pub pieces: u8,
+    /// Who plays each seat of a game with a seat per player (six kept while editing).
+    pub seats: Vec<Seat>,
     /// The selected row.
     pub row: Row,
     /// Why the last start attempt was refused.
@@ -93,6 +124,16 @@ impl Menu {
             GameKind::Gomoku(r) => RULES.iter().position(|x| *x == r).unwrap_or(0),
             _ => 0,
         };
+        let dice = match defaults.game {
+            GameKind::Einstein(d) => d,
+            _ => Dice::Seeded,
+        };
+        let (players, pieces) = match defaults.game {
+            GameKind::Checkers { players, pieces } => (players, pieces),
+            _ => (2, 10),
+        };
+        let mut seats = defaults.seats.clone();
+        seats.resize(6, Seat::Engine);
         Self {
             game,
             rule,
@@ -101,6 +142,11 @@ impl Menu {
             ports,
             engine_first: defaults.engine_first,
             level: defaults.level,
+            dice,
+            seed: defaults.seed.min(MAX_SEED),
+            players,
+            pieces,
+            seats,
             row: Row::Start,
             error: None,
         }
@@ -117,24 +163,57 @@ impl Menu {
     pub fn game(&self) -> GameKind {
         match GameKind::ALL.get(self.game).copied() {
             Some(GameKind::Gomoku(_)) => GameKind::Gomoku(RULES[self.rule % RULES.len()]),
+            Some(GameKind::Einstein(_)) => GameKind::Einstein(self.dice),
+            Some(GameKind::Checkers { .. }) => GameKind::Checkers {
+                players: self.players,
+                pieces: if self.players <= 3 { self.pieces } else { 10 },
+            },
             Some(g) => g,
             None => GameKind::TicTacToe,
         }
     }
 
-    /// The rows shown, in order (the rule row only for gomoku, the port row only
-    /// for a serial board).
+    /// The rows shown, in order: the game's own rows (rule; dice and seed; players
+    /// and pieces), the opponent, the port only for a serial board, who moves first
+    /// or who plays each seat, the level.
     pub fn rows(&self) -> Vec<Row> {
+        let game = self.game();
         let mut rows = vec![Row::Game];
-        if matches!(self.game(), GameKind::Gomoku(_)) {
-            rows.push(Row::Rule);
+        match game {
+            GameKind::Gomoku(_) => rows.push(Row::Rule),
+            GameKind::Einstein(dice) => {
+                rows.push(Row::Dice);
+                if dice == Dice::Seeded {
+                    rows.push(Row::Seed);
+                }
+            }
+            GameKind::Checkers { players, .. } => {
+                rows.push(Row::Players);
+                if players <= 3 {
+                    rows.push(Row::Pieces);
+                }
+            }
+            _ => {}
         }
         rows.push(Row::Opponent);
         if self.opponent == 1 {
             rows.push(Row::Port);
         }
-        rows.extend([Row::First, Row::Level, Row::Start]);
+        if !game.per_seat() {
+            rows.push(Row::First);
+        } else if self.opponent != 3 {
+            rows.extend((0..game.players()).map(Row::Seat));
+        }
+        rows.extend([Row::Level, Row::Start]);
         rows
+    }
+
+    /// Who plays seat `i` as chosen.
+    pub fn seat(&self, i: u8) -> Seat {
+        self.seats
+            .get(usize::from(i))
+            .copied()
+            .unwrap_or(Seat::Engine)
     }
 
     /// The settings as chosen, or why they cannot be used.
@@ -153,6 +232,8 @@ impl Menu {
             opponent,
             engine_first: self.engine_first,
             level: self.level.min(self.game().max_level()),
+            seats: self.seats.clone(),
+            seed: self.seed,
         })
     }
 
@@ -170,6 +251,32 @@ impl Menu {
                 self.level = self.level.min(self.game().max_level());
             }
             Row::Rule => self.rule = turn(self.rule, RULES.len()),
+            Row::Dice => {
+                self.dice = match self.dice {
+                    Dice::Seeded => Dice::Typed,
+                    Dice::Typed => Dice::Seeded,
+                }
+            }
+            Row::Seed => {
+                self.seed = if forward {
+                    (self.seed + 1).min(MAX_SEED)
+                } else {
+                    self.seed.saturating_sub(1)
+                }
+            }
+            Row::Players => {
+                let at = PLAYER_COUNTS.iter().position(|&n| n == self.players);
+                self.players = PLAYER_COUNTS[turn(at.unwrap_or(0), PLAYER_COUNTS.len())];
+            }
+            Row::Pieces => self.pieces = if self.pieces == 15 { 10 } else { 15 },
+            Row::Seat(i) => {
+                if let Some(seat) = self.seats.get_mut(usize::from(i)) {
+                    *seat = match seat {
+                        Seat::Person => Seat::Engine,
+                        Seat::Engine => Seat::Person,
+                    };
+                }
+            }
             Row::Opponent => self.opponent = turn(self.opponent, OPPONENTS.len()),
             Row::Port if !self.ports.is_empty() => {
                 let at = self.ports.iter().position(|p| *p == self.port);
@@ -196,6 +303,20 @@ impl Menu {
     pub fn on_key(&mut self, key: KeyCode) -> MenuAction {
         let rows = self.rows();
         let at = rows.iter().position(|r| *r == self.row).unwrap_or(0);
+        if self.row == Row::Seed {
+            match key {
+                KeyCode::Char(d @ '0'..='9') => {
+                    let typed = self.seed * 10 + u64::from(d as u8 - b'0');
+                    self.seed = if typed > MAX_SEED { self.seed } else { typed };
+                    return MenuAction::None;
+                }
+                KeyCode::Backspace => {
+                    self.seed /= 10;
+                    return MenuAction::None;
+                }
+                _ => {}
+            }
+        }
         if self.row == Row::Port {
             match key {
                 KeyCode::Char(c) if !c.is_control() => {

@@ -2,11 +2,14 @@
 //!
 //! The pieces: [`app`] holds the state and changes it (no terminal), [`input`] maps
 //! keys and clicks, [`render`] draws, [`view`] is what a game must provide and
-//! [`ttt`], [`gomoku`] and [`xiangqi`] provide it, [`worker`] runs the engine in a thread. This
+//! [`ttt`], [`gomoku`], [`xiangqi`], [`einstein`] and [`checkers`] provide it,
+//! [`worker`] runs the engine in a thread (one link, shared by every engine seat). This
 //! module owns the terminal: raw mode, alternate screen and mouse capture, restored
 //! on every way out, panics included.
 
 pub mod app;
+pub mod checkers;
+pub mod einstein;
 pub mod gomoku;
 pub mod input;
 pub mod menu;

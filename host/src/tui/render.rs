@@ -9,9 +9,8 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use sente_firmware::game::{MATE, MATE_BOUND, Outcome};
 use sente_firmware::games::gomoku::Rule;
 
-use super::app::{App, EngineSide, EngineState, Opponent, Play, Screen};
-use super::menu::{Menu, OPPONENTS, RULES, Row};
-use super::view::GameKind;
+use super::app::{App, EngineSide, EngineState, Opponent, Play, Screen, Seat};
+use super::menu::{Menu, NO_ENGINE, OPPONENTS, RULES, Row};
 
 /// Where the parts of the game screen go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,7 +82,10 @@ fn centered(area: Rect, width: u16, height: u16) -> Rect {
 }
 
 fn draw_menu(frame: &mut Frame, menu: &Menu) {
-    let area = centered(frame.area(), 72, 16);
+    let rows = menu.rows();
+    // Title, blank, the rows, blank + Start, blank, hint: 16 with the two-player rows.
+    let height = (rows.len() as u16 + 8).max(16);
+    let area = centered(frame.area(), 72, height);
     let block = Block::bordered()
         .title(" Sente ".bold())
         .title_bottom(Line::from(" ↑↓ choose · ←→ change · Enter start · q quit ").centered());
@@ -105,7 +107,8 @@ fn draw_menu(frame: &mut Frame, menu: &Menu) {
             vec![Span::raw("  "), Span::raw(text)]
         }
     };
-    for row in menu.rows() {
+    let game = menu.game();
+    for row in rows {
         let selected = menu.row == row;
         let marker = if selected { "› " } else { "  " };
         let (name, mut value): (&str, Vec<Span>) = match row {
@@ -121,6 +124,30 @@ fn draw_menu(frame: &mut Frame, menu: &Menu) {
                 spans.push(Span::styled(what, dim));
                 ("Rule", spans)
             }
+            Row::Dice => {
+                let mut spans = choice(selected, menu.dice.name().to_string());
+                let what = match menu.dice {
+                    super::view::Dice::Seeded => "  the TUI rolls (seeded, reproducible)",
+                    super::view::Dice::Typed => "  type each roll of a real die",
+                };
+                spans.push(Span::styled(what, dim));
+                ("Dice", spans)
+            }
+            Row::Seed => {
+                let mut spans = choice(selected, menu.seed.to_string());
+                spans.push(Span::styled("  digits type it, ←→ step", dim));
+                ("Seed", spans)
+            }
+            Row::Players => ("Players", choice(selected, menu.players.to_string())),
+            Row::Pieces => ("Pieces", choice(selected, format!("{} each", menu.pieces))),
+            Row::Opponent if game.per_seat() => {
+                let text = OPPONENTS
+                    .get(menu.opponent)
+                    .filter(|_| menu.opponent < 3)
+                    .copied()
+                    .unwrap_or(NO_ENGINE);
+                ("Engines", choice(selected, text.into()))
+            }
             Row::Opponent => (
                 "Opponent",
                 choice(
@@ -128,6 +155,16 @@ fn draw_menu(frame: &mut Frame, menu: &Menu) {
                     OPPONENTS[menu.opponent.min(OPPONENTS.len() - 1)].into(),
                 ),
             ),
+            Row::Seat(i) => {
+                let who = match menu.seat(i) {
+                    Seat::Person => "person",
+                    Seat::Engine => "engine",
+                };
+                let mut spans = choice(selected, who.into());
+                let (name, home) = super::checkers::seat_names(game.players(), i);
+                spans.push(Span::styled(format!("  {name}, {home}"), dim));
+                (SEAT_LABELS[usize::from(i).min(5)], spans)
+            }
             Row::Port => {
                 let cursor = if selected { "▏" } else { "" };
                 let mut spans = vec![
@@ -182,12 +219,6 @@ fn draw_menu(frame: &mut Frame, menu: &Menu) {
         ];
         spans.append(&mut value);
         lines.push(Line::from(spans));
-        if row == Row::Game {
-            lines.push(Line::from(Span::styled(
-                format!("                later: {}", GameKind::COMING.join(", ")),
-                dim,
-            )));
-        }
     }
     lines.push(Line::from(""));
     if let Some(e) = &menu.error {
@@ -200,6 +231,7 @@ fn draw_menu(frame: &mut Frame, menu: &Menu) {
             0 => "The firmware's own engine, running in this process.",
             1 => "A micro:bit running Sente firmware, over USB serial.",
             2 => "The firmware in QEMU, started for you (takes a few seconds).",
+            _ if game.per_seat() => "People take turns at this keyboard.",
             _ => "Two people take turns at this keyboard.",
         };
         lines.push(Line::from(Span::styled(hint, dim)));
@@ -210,15 +242,33 @@ fn draw_menu(frame: &mut Frame, menu: &Menu) {
     );
 }
 
+/// Menu labels of the seats.
+const SEAT_LABELS: [&str; 6] = ["Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5", "Seat 6"];
+
 fn draw_play(frame: &mut Frame, play: &Play) {
     let layout = play_layout(frame.area(), play.view.size());
     let view = &play.view;
-    let title = format!(
-        " Sente · {} · {} vs {}",
-        view.title(),
-        play.player_label(0),
-        play.player_label(1)
-    );
+    let players = view.player_count();
+    let title = if players == 2 {
+        format!(
+            " Sente · {} · {} vs {}",
+            view.title(),
+            play.player_label(0),
+            play.player_label(1)
+        )
+    } else {
+        let engines = play.seats.len() - play.people();
+        let mut t = format!(" Sente · {} · {players} players", view.title());
+        if play.engine.is_some() {
+            let who = match play.people() {
+                1 => "you".to_string(),
+                n => format!("{n} people"),
+            };
+            let link = play.settings.opponent.label();
+            t.push_str(&format!(": {who} and {engines} × {link}"));
+        }
+        t
+    };
     frame.render_widget(
         Paragraph::new(title).style(Style::new().bold().reversed()),
         layout.title,
@@ -226,7 +276,17 @@ fn draw_play(frame: &mut Frame, play: &Play) {
     frame.render_widget(Block::bordered().title(" Board "), layout.board_frame);
     view.render(layout.board, frame.buffer_mut(), play.human_to_move());
     draw_engine(frame, play, layout.engine);
-    draw_moves(frame, play, layout.moves);
+    if players > 2 {
+        let [seats, moves] = Layout::vertical([
+            Constraint::Length(u16::from(players) + 2),
+            Constraint::Min(0),
+        ])
+        .areas(layout.moves);
+        draw_seats(frame, play, seats);
+        draw_moves(frame, play, moves);
+    } else {
+        draw_moves(frame, play, layout.moves);
+    }
     frame.render_widget(
         Paragraph::new(status_lines(play)).wrap(Wrap { trim: true }),
         layout.status,
@@ -271,8 +331,14 @@ fn status_lines(play: &Play) -> Vec<Line<'static>> {
     }
     let main = if let Some(result) = view.result_text() {
         let who = match (view.outcome(), &play.engine) {
-            (Some(Outcome::Win(p)), Some(e)) if p == e.side => " — the engine wins.",
-            (Some(Outcome::Win(_)), Some(_)) => " — you win!",
+            (Some(Outcome::Win(p)), Some(_)) if play.engine_plays(p) => {
+                if play.seats.len() > 2 {
+                    " — an engine wins."
+                } else {
+                    " — the engine wins."
+                }
+            }
+            (Some(Outcome::Win(_)), Some(_)) if play.people() == 1 => " — you win!",
             _ => ".",
         };
         Line::from(vec![
@@ -283,9 +349,14 @@ fn status_lines(play: &Play) -> Vec<Line<'static>> {
             Span::raw(who),
         ])
     } else if play.human_to_move() {
-        let side = view.side_name(view.to_move());
-        let who = if play.engine.is_some() {
+        let to_move = view.to_move();
+        let side = view.side_name(to_move);
+        let who = if play.engine_plays(to_move) {
+            format!("The die for {}", play.player_label(to_move))
+        } else if play.engine.is_some() && play.people() == 1 {
             format!("Your turn ({side})")
+        } else if play.engine.is_some() {
+            format!("{side} (person) to move")
         } else {
             format!("{side} to move")
         };
@@ -307,7 +378,16 @@ fn status_lines(play: &Play) -> Vec<Line<'static>> {
         Line::from(Span::styled(text, Style::new().fg(Color::Yellow)))
     };
     lines.push(main);
-    if let Some(note) = &play.note {
+    if let Some(text) = &play.prompt {
+        lines.push(Line::from(vec![
+            Span::styled("Move: ", Style::new().bold()),
+            Span::styled(format!("{text}▏"), Style::new().fg(Color::Yellow)),
+            Span::styled(
+                "  (Enter plays, Esc cancels)",
+                Style::new().fg(Color::DarkGray),
+            ),
+        ]));
+    } else if let Some(note) = &play.note {
         let style = if note.error {
             Style::new().fg(Color::Red)
         } else {
@@ -459,17 +539,53 @@ fn draw_engine(frame: &mut Frame, play: &Play, area: Rect) {
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
-fn draw_moves(frame: &mut Frame, play: &Play, area: Rect) {
-    let block = Block::bordered().title(" Moves ");
-    let moves = play.view.moves();
-    let rows: Vec<Line> = moves
-        .chunks(2)
-        .enumerate()
-        .map(|(i, pair)| {
-            let second = pair.get(1).cloned().unwrap_or_default();
-            Line::from(format!(" {:>2}. {:<6} {}", i + 1, pair[0], second))
+/// The seat list of a game for more than two: colour, who plays, progress; the
+/// player to move marked.
+fn draw_seats(frame: &mut Frame, play: &Play, area: Rect) {
+    let view = &play.view;
+    let over = view.outcome().is_some();
+    let lines: Vec<Line> = (0..view.player_count())
+        .map(|p| {
+            let marker = if !over && p == view.to_move() {
+                "▶"
+            } else {
+                " "
+            };
+            let color = view.side_color(p).unwrap_or(Color::White);
+            let who = if !play.engine_plays(p) {
+                if play.engine.is_some() && play.people() == 1 {
+                    "you".to_string()
+                } else {
+                    "person".to_string()
+                }
+            } else {
+                "engine".to_string()
+            };
+            let won = matches!(view.outcome(), Some(Outcome::Win(w)) if w == p);
+            let detail = view.side_detail(p).unwrap_or_default();
+            Line::from(vec![
+                Span::raw(format!(" {marker} ")),
+                Span::styled(
+                    format!("{:<8}", view.side_name(p)),
+                    Style::new().fg(color).bold(),
+                ),
+                Span::raw(format!("{who:<7} {detail}")),
+                Span::styled(
+                    if won { "  winner" } else { "" },
+                    Style::new().fg(Color::Green).bold(),
+                ),
+            ])
         })
         .collect();
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::bordered().title(" Seats ")),
+        area,
+    );
+}
+
+fn draw_moves(frame: &mut Frame, play: &Play, area: Rect) {
+    let block = Block::bordered().title(" Moves ");
+    let rows: Vec<Line> = play.view.move_rows().into_iter().map(Line::from).collect();
     let visible = usize::from(area.height.saturating_sub(2));
     let skip = rows.len().saturating_sub(visible);
     let lines: Vec<Line> = if rows.is_empty() {
@@ -495,6 +611,7 @@ fn draw_help(frame: &mut Frame, play: Option<&Play>) {
         lines.extend(play.view.help().iter().map(|(k, what)| key(k, what)));
     }
     lines.extend([
+        key(":", "type a move in the game's notation"),
         key("u", "undo: your move and the engine's reply"),
         key("n", "new game"),
         key("m", "back to the start screen"),

@@ -91,9 +91,10 @@ fn a_move_asks_the_engine_with_info_and_its_answer_is_played() {
     key(&mut app, KeyCode::Enter); // cursor starts in the centre
     let job = asked(&mut app);
     assert!(job.request.info);
+    let seed = Settings::default().request_seed(1);
     assert_eq!(
         job.request.line(),
-        format!("go ttt seed={} info=1 pos .../.x./...", job.id)
+        format!("go ttt seed={seed} info=1 pos .../.x./...")
     );
     app.on_engine(EngineEvent::Info {
         id: job.id,
@@ -393,7 +394,28 @@ fn tiny_terminals_do_not_panic() {
     let mut renju = gomoku_game(Rule::Renju, &["h8", "h9", "o15"]);
     let mut xiangqi = xiangqi_game(&["h2e2"]);
     keys(&mut xiangqi, "f");
-    for app in [&mut menu, &mut game, &mut help, &mut renju, &mut xiangqi] {
+    let mut einstein = App::with_game(Settings {
+        game: GameKind::Einstein(super::view::Dice::Typed),
+        ..settings(Opponent::Human)
+    });
+    keys(&mut einstein, "123456");
+    let mut checkers = App::with_game(Settings {
+        game: GameKind::Checkers {
+            players: 6,
+            pieces: 10,
+        },
+        ..settings(Opponent::Human)
+    });
+    keys(&mut checkers, "\t ");
+    for app in [
+        &mut menu,
+        &mut game,
+        &mut help,
+        &mut renju,
+        &mut xiangqi,
+        &mut einstein,
+        &mut checkers,
+    ] {
         for (w, h) in [(1, 1), (10, 3), (30, 10), (40, 20), (200, 60)] {
             let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
             t.draw(|f| render::draw(f, app)).unwrap();
@@ -521,9 +543,10 @@ fn gomoku_asks_the_engine_with_the_rule_and_stones() {
     });
     key(&mut app, KeyCode::Enter); // h8
     let job = asked(&mut app);
+    let seed = Settings::default().request_seed(1);
     assert_eq!(
         job.request.line(),
-        format!("go gomoku level=1 seed={} info=1 pos standard h8", job.id)
+        format!("go gomoku level=1 seed={seed} info=1 pos standard h8")
     );
     app.on_engine(EngineEvent::Done {
         id: job.id,
@@ -724,4 +747,373 @@ fn snapshot_xiangqi_compact_in_80x24_with_clicks() {
     app.on_mouse(click(board.x + 3 + 8 + 1, board.y + 1 + 2), screen_area);
     assert_eq!(moves(&app), ["炮二平五 h2e2", "马２进３ b9c7"]);
     insta::assert_snapshot!(screen(&app).backend());
+}
+
+// ---- seats, EinStein and Chinese checkers ----
+
+use super::app::Seat;
+use super::checkers::CheckersView;
+use super::view::Dice;
+use crate::engine::{EngineLink, GoRequest};
+
+fn checkers(players: u8, seats: &str) -> Settings {
+    Settings {
+        game: GameKind::Checkers {
+            players,
+            pieces: 10,
+        },
+        seats: seats
+            .chars()
+            .map(|c| if c == 'p' { Seat::Person } else { Seat::Engine })
+            .collect(),
+        ..settings(Opponent::Host)
+    }
+}
+
+fn einstein(dice: Dice, opponent: Opponent) -> Settings {
+    Settings {
+        game: GameKind::Einstein(dice),
+        seed: 42,
+        ..settings(opponent)
+    }
+}
+
+/// Answers every search the app asks for with the host engine until a person is to
+/// move or the game ends (or `limit` searches); returns the request lines.
+fn let_engines_play(app: &mut App, link: &mut EngineLink, limit: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    for _ in 0..limit {
+        let effects = app.take_effects();
+        let Some(Effect::Go(job)) = effects.last() else {
+            break;
+        };
+        assert_eq!(effects.len(), 1, "one search at a time: {effects:?}");
+        lines.push(job.request.line());
+        let mut best = link
+            .go(&job.request, &mut |_| {})
+            .expect("the engine answers");
+        best.ticks = 1_500; // host time varies; snapshots show 1.5 ms
+
+        app.on_engine(EngineEvent::Done {
+            id: job.id,
+            result: Ok(best),
+        });
+    }
+    lines
+}
+
+fn opened(mut app: App) -> App {
+    app.take_effects();
+    app.on_engine(EngineEvent::Opened {
+        describe: "host".into(),
+        hz: 1_000_000,
+    });
+    app
+}
+
+#[test]
+fn seat_plans_for_two_player_and_per_seat_games() {
+    use Seat::{Engine as E, Person as P};
+    assert_eq!(Settings::default().seat_plan(), [P, E]);
+    let first = Settings {
+        engine_first: true,
+        ..Settings::default()
+    };
+    assert_eq!(first.seat_plan(), [E, P]);
+    assert_eq!(settings(Opponent::Human).seat_plan(), [P, P]);
+    assert_eq!(checkers(6, "peeeee").seat_plan(), [P, E, E, E, E, E]);
+    assert_eq!(checkers(2, "ep").seat_plan(), [E, P]);
+    // A short list is filled up with engines; a long one is cut.
+    assert_eq!(checkers(4, "pp").seat_plan(), [P, P, E, E]);
+    assert_eq!(checkers(3, "eeeeee").seat_plan(), [E, E, E]);
+    // People only: no engine link is opened.
+    let mut app = App::with_game(checkers(3, "ppp"));
+    assert!(app.take_effects().is_empty());
+    assert_eq!(app.play().unwrap().player_label(1), "green");
+    let app = App::with_game(checkers(6, "ppeeee"));
+    let play = app.play().unwrap();
+    assert_eq!(play.player_label(0), "red (person)");
+    assert_eq!(play.player_label(2), "green (host engine)");
+}
+
+#[test]
+fn one_person_and_five_engines_share_one_link() {
+    let mut app = opened(App::with_game(checkers(6, "peeeee")));
+    assert!(app.take_effects().is_empty(), "the person moves first");
+    // Tab to a piece, Enter, Tab to a hole, Enter.
+    for code in [KeyCode::Tab, KeyCode::Enter, KeyCode::Tab, KeyCode::Enter] {
+        key(&mut app, code);
+    }
+    assert_eq!(moves(&app).len(), 1);
+    let mut link = EngineLink::open("host").unwrap();
+    let lines = let_engines_play(&mut app, &mut link, 10);
+    assert_eq!(lines.len(), 5, "one search per engine seat: {lines:#?}");
+    for (k, line) in lines.iter().enumerate() {
+        assert!(line.contains(&format!("turn={} ", k + 1)), "{line}");
+    }
+    assert_eq!(moves(&app).len(), 6);
+    let play = app.play().unwrap();
+    assert!(play.human_to_move());
+    assert_eq!(play.view.to_move(), 0);
+    key(&mut app, KeyCode::Char('u'));
+    assert!(moves(&app).is_empty());
+    let note = app.play().unwrap().note.clone().unwrap();
+    assert_eq!(note.text, "Took back your move and 5 engine moves.");
+}
+
+#[test]
+fn einstein_engine_gets_the_seeded_roll_and_the_same_request_every_time() {
+    let run = || {
+        let mut app = opened(App::with_game(einstein(Dice::Seeded, Opponent::Host)));
+        key(&mut app, KeyCode::Enter); // red sets up 123456
+        let mut link = EngineLink::open("host").unwrap();
+        let setup = let_engines_play(&mut app, &mut link, 1);
+        assert!(setup[0].ends_with("pos r:a5=1,b5=2,c5=3,a4=4,b4=5,a3=6 b:? turn=b"));
+        // Red's roll came from the seeded die; the only cube is picked: Tab, Enter.
+        let first = super::einstein::seeded_roll(42, 0);
+        assert_eq!(moves(&app)[2], format!("roll {first}"));
+        key(&mut app, KeyCode::Tab);
+        key(&mut app, KeyCode::Enter);
+        // Your step, then blue's seeded roll at once: the engine gets it with the position.
+        assert_eq!(moves(&app).len(), 5, "{:?}", moves(&app));
+        let reply = let_engines_play(&mut app, &mut link, 1);
+        let second = super::einstein::seeded_roll(42, 1);
+        assert!(
+            reply[0].ends_with(&format!("turn=b roll={second}")),
+            "{reply:?}"
+        );
+        (reply, moves(&app))
+    };
+    assert_eq!(
+        run(),
+        run(),
+        "same seed, same dice, same requests and replies"
+    );
+}
+
+#[test]
+fn typed_dice_wait_for_the_person_for_both_sides() {
+    let mut app = opened(App::with_game(Settings {
+        engine_first: true,
+        ..einstein(Dice::Typed, Opponent::Host)
+    }));
+    let mut link = EngineLink::open("host").unwrap();
+    let_engines_play(&mut app, &mut link, 1); // the engine (red) sets up
+    keys(&mut app, "654321");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(moves(&app)[1], "setup 654321");
+    // Red is the engine, but its die is typed here: no search until then.
+    assert!(app.take_effects().is_empty());
+    let play = app.play().unwrap();
+    assert!(play.human_to_move() && play.typed_chance());
+    keys(&mut app, "9");
+    assert!(
+        app.play()
+            .unwrap()
+            .note
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("1 to 6")
+    );
+    keys(&mut app, "5");
+    let asked = let_engines_play(&mut app, &mut link, 1);
+    assert!(asked[0].ends_with("turn=r roll=5"), "{asked:?}");
+    // Blue (you) types its roll, then picks the cube's target.
+    keys(&mut app, "2");
+    assert_eq!(moves(&app).last().unwrap(), "roll 2");
+    key(&mut app, KeyCode::Tab);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(moves(&app).len(), 6);
+    // Undo: your step and the typed roll stay typed by you: the step goes.
+    key(&mut app, KeyCode::Char('u'));
+    assert_eq!(moves(&app).last().unwrap(), "roll 2");
+}
+
+/// Six moves that leave red's cube 5 captured and red to roll a 5: cube 4 or 6.
+const EINSTEIN_CHOICE: [&str; 7] = [
+    "setup 123456",
+    "setup 123456",
+    "roll 5",
+    "5:c3",
+    "roll 5",
+    "5:c3",
+    "roll 5",
+];
+
+#[test]
+fn snapshot_einstein_setup_phase() {
+    let mut app = opened(App::with_game(einstein(Dice::Seeded, Opponent::Host)));
+    keys(&mut app, "615");
+    key(&mut app, KeyCode::Char(' '));
+    insta::assert_snapshot!(tall_screen(&app).backend());
+}
+
+#[test]
+fn snapshot_einstein_roll_with_a_two_cube_choice() {
+    let mut app = App::with_game(einstein(Dice::Typed, Opponent::Human));
+    for m in EINSTEIN_CHOICE {
+        app.try_human_move(m);
+    }
+    assert_eq!(moves(&app).len(), 7);
+    insta::assert_snapshot!(tall_screen(&app).backend());
+    // Picking cube 6 shows its targets.
+    keys(&mut app, "6");
+    let play = app.play().unwrap();
+    assert!(play.note.is_none(), "{:?}", play.note);
+}
+
+#[test]
+fn snapshot_einstein_seeded_game_won_by_the_engine() {
+    let mut app = opened(App::with_game(Settings {
+        level: 2,
+        ..einstein(Dice::Seeded, Opponent::Host)
+    }));
+    let mut link = EngineLink::open("host").unwrap();
+    key(&mut app, KeyCode::Enter);
+    for _ in 0..200 {
+        let_engines_play(&mut app, &mut link, 2);
+        let play = app.play().unwrap();
+        if play.view.outcome().is_some() {
+            break;
+        }
+        // You play the first target of the first movable cube.
+        if let Some(c) = play
+            .view
+            .moves()
+            .last()
+            .and_then(|m| m.strip_prefix("roll "))
+            .map(str::to_string)
+        {
+            let _ = c;
+        }
+        key(&mut app, KeyCode::Tab);
+        let before = moves(&app).len();
+        key(&mut app, KeyCode::Enter);
+        if moves(&app).len() == before {
+            // Two cubes may move: pick the first, then its first target.
+            let cube = (1..=6)
+                .find(|d| {
+                    keys(&mut app, &d.to_string());
+                    app.play().unwrap().note.as_ref().is_none_or(|n| !n.error)
+                })
+                .unwrap();
+            let _ = cube;
+            key(&mut app, KeyCode::Tab);
+            key(&mut app, KeyCode::Enter);
+        }
+    }
+    let play = app.play().unwrap();
+    assert!(play.view.outcome().is_some(), "{:?}", play.view.moves());
+    insta::assert_snapshot!(tall_screen(&app).backend());
+}
+
+/// A terminal as big as the tmux runs use.
+fn big_screen(app: &App) -> Terminal<TestBackend> {
+    let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    t.draw(|f| render::draw(f, app)).unwrap();
+    t
+}
+
+/// Plays `plies` moves of a Chinese checkers game: engine seats through the app,
+/// the person's moves chosen by the host engine at level 1 and played by clicks.
+fn checkers_plies(app: &mut App, link: &mut EngineLink, plies: usize) {
+    use sente_firmware::games::checkers::notation::parse_hole;
+    let screen_area = Rect::new(0, 0, 120, 40);
+    while moves(app).len() < plies && app.play().unwrap().view.outcome().is_none() {
+        let_engines_play(app, link, 1);
+        let play = app.play().unwrap();
+        if !play.human_to_move() || moves(app).len() >= plies {
+            continue;
+        }
+        let request = GoRequest {
+            game: "checkers".into(),
+            position: play.view.position(),
+            level: 1,
+            ..GoRequest::default()
+        };
+        let best = link.go(&request, &mut |_| {}).unwrap().best;
+        let (from, to) = best.split_once('-').unwrap();
+        let board = render::play_layout(screen_area, play.view.size()).board;
+        for hole in [from, to] {
+            let (x, y) = CheckersView::cell(board, parse_hole(hole).unwrap());
+            app.on_mouse(click(x, y), screen_area);
+        }
+    }
+}
+
+fn click(x: u16, y: u16) -> MouseEvent {
+    MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: x,
+        row: y,
+        modifiers: KeyModifiers::NONE,
+    }
+}
+
+/// Selects (by a click) the side to move's piece with the longest jump chain and
+/// Tabs the cursor to that chain's end; returns the chain.
+fn select_longest_chain(app: &mut App) -> Vec<u8> {
+    use sente_firmware::game::Notation;
+    use sente_firmware::games::checkers::Checkers;
+    let play = app.play().unwrap();
+    let pos = Checkers::parse_position(&play.view.position()).unwrap();
+    let (chain, index) = pos
+        .pieces_of(pos.turn())
+        .iter()
+        .flat_map(|&from| {
+            let targets: Vec<u8> = pos.reachable(from).iter().collect();
+            let pos = &pos;
+            targets
+                .into_iter()
+                .enumerate()
+                .map(move |(i, to)| (super::checkers::jump_path(pos, from, to), i))
+        })
+        // The longest chain that goes forward (rows up the star for red).
+        .max_by_key(|(path, _)| {
+            let row = |h: u8| sente_firmware::games::checkers::board::HOLE_ROW[usize::from(h)];
+            (row(path[path.len() - 1]) < row(path[0]), path.len())
+        })
+        .unwrap();
+    let screen_area = Rect::new(0, 0, 120, 40);
+    let board = render::play_layout(screen_area, play.view.size()).board;
+    let (x, y) = CheckersView::cell(board, chain[0]);
+    app.on_mouse(click(x, y), screen_area);
+    for _ in 0..=index {
+        key(app, KeyCode::Tab);
+    }
+    chain
+}
+
+#[test]
+fn snapshot_checkers_two_players_with_a_jump_chain() {
+    let mut app = opened(App::with_game(checkers(2, "pe")));
+    let mut link = EngineLink::open("host").unwrap();
+    checkers_plies(&mut app, &mut link, 12);
+    let chain = select_longest_chain(&mut app);
+    assert!(chain.len() >= 3, "a chain of jumps: {chain:?}");
+    insta::assert_snapshot!(big_screen(&app).backend());
+}
+
+#[test]
+fn snapshot_checkers_six_players_with_a_jump_chain() {
+    let mut app = opened(App::with_game(Settings {
+        level: 1,
+        ..checkers(6, "peeeee")
+    }));
+    let mut link = EngineLink::open("host").unwrap();
+    checkers_plies(&mut app, &mut link, 24);
+    let chain = select_longest_chain(&mut app);
+    assert!(chain.len() >= 3, "a chain of jumps: {chain:?}");
+    insta::assert_snapshot!(big_screen(&app).backend());
+}
+
+#[test]
+fn snapshot_checkers_finished_game() {
+    let mut app = opened(App::with_game(checkers(2, "pe")));
+    let mut link = EngineLink::open("host").unwrap();
+    checkers_plies(&mut app, &mut link, 400);
+    let play = app.play().unwrap();
+    assert!(play.view.outcome().is_some(), "{} moves", moves(&app).len());
+    insta::assert_snapshot!(big_screen(&app).backend());
 }

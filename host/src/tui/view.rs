@@ -5,11 +5,30 @@
 use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Color;
 use sente_firmware::game::{Notation, Outcome};
 use sente_firmware::games::gomoku::Rule;
 
-/// The games the start screen lists; those the firmware plays without a TUI view
-/// yet are in [`GameKind::COMING`] (shown greyed out, not selectable).
+/// Where EinStein's dice come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dice {
+    /// The TUI rolls a seeded generator (the seed is shown; same seed, same rolls).
+    Seeded,
+    /// A person rolls a physical die and types what it shows, for every side.
+    Typed,
+}
+
+impl Dice {
+    /// Name shown in the menu.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Seeded => "seeded",
+            Self::Typed => "typed",
+        }
+    }
+}
+
+/// The games the start screen lists, each with a view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameKind {
     /// Tic-tac-toe (`ttt`).
@@ -18,21 +37,35 @@ pub enum GameKind {
     Gomoku(Rule),
     /// Xiangqi, Chinese chess (`xiangqi`).
     Xiangqi,
+    /// EinStein würfelt nicht! (`einstein`) with its dice.
+    Einstein(Dice),
+    /// Chinese checkers (`checkers`): 2, 3, 4 or 6 players with 10 pieces each (15
+    /// for up to three players).
+    Checkers {
+        /// Number of players: 2, 3, 4 or 6.
+        players: u8,
+        /// Pieces per player: 10, or 15 for up to three players.
+        pieces: u8,
+    },
 }
 
 impl GameKind {
-    /// Every game with a view, in menu order (gomoku's rule is chosen on its own row).
-    pub const ALL: [GameKind; 3] = [
+    /// Every game, in menu order (gomoku's rule, EinStein's dice and Chinese checkers'
+    /// players are chosen on their own rows).
+    pub const ALL: [GameKind; 5] = [
         GameKind::TicTacToe,
         GameKind::Gomoku(Rule::Free),
         GameKind::Xiangqi,
+        GameKind::Einstein(Dice::Seeded),
+        GameKind::Checkers {
+            players: 2,
+            pieces: 10,
+        },
     ];
 
-    /// Games the firmware plays that have no TUI view yet (shown greyed out).
-    pub const COMING: [&'static str; 2] = ["EinStein", "Chinese checkers"];
-
     /// The names `--game` takes, for messages.
-    pub const NAMES: &'static str = "ttt, gomoku (= free), standard, renju, xiangqi";
+    pub const NAMES: &'static str =
+        "ttt, gomoku (= free), standard, renju, xiangqi, einstein, checkers";
 
     /// Looks a game up by its wire name or a friendly alias (`gomoku`, `renju`,
     /// `gomoku-standard`, …).
@@ -43,6 +76,11 @@ impl GameKind {
             "standard" | "gomoku-standard" => Some(Self::Gomoku(Rule::Standard)),
             "renju" | "gomoku-renju" => Some(Self::Gomoku(Rule::Renju)),
             "xiangqi" | "chinese-chess" | "cchess" => Some(Self::Xiangqi),
+            "einstein" | "ewn" => Some(Self::Einstein(Dice::Seeded)),
+            "checkers" | "chinese-checkers" | "halma" => Some(Self::Checkers {
+                players: 2,
+                pieces: 10,
+            }),
             _ => None,
         }
     }
@@ -58,6 +96,22 @@ impl GameKind {
             Self::TicTacToe => "tic-tac-toe",
             Self::Gomoku(_) => "gomoku / renju",
             Self::Xiangqi => "xiangqi",
+            Self::Einstein(_) => "EinStein würfelt nicht!",
+            Self::Checkers { .. } => "Chinese checkers",
+        }
+    }
+
+    /// Whether the start screen asks who plays each seat (Chinese checkers) rather
+    /// than who moves first.
+    pub fn per_seat(self) -> bool {
+        matches!(self, Self::Checkers { .. })
+    }
+
+    /// How many players sit at the table.
+    pub fn players(self) -> u8 {
+        match self {
+            Self::Checkers { players, .. } => players,
+            _ => 2,
         }
     }
 
@@ -71,6 +125,11 @@ impl GameKind {
             (Self::Xiangqi, 0) => Some("book, then full search"),
             (Self::Xiangqi, 1) => Some("book, depth 3"),
             (Self::Xiangqi, _) => Some("search only, no book"),
+            (Self::Einstein(_), 0) => Some("strong: expectiminimax over the die"),
+            (Self::Einstein(_), 1) => Some("Monte Carlo, seed 001's player"),
+            (Self::Einstein(_), _) => Some("random legal moves"),
+            (Self::Checkers { .. }, 0) => Some("best-reply search"),
+            (Self::Checkers { .. }, _) => Some("greedy, one ply"),
         }
     }
 
@@ -78,18 +137,33 @@ impl GameKind {
     pub fn max_level(self) -> u8 {
         match self {
             Self::TicTacToe => 9,
-            Self::Gomoku(_) | Self::Xiangqi => 2,
+            Self::Gomoku(_) | Self::Xiangqi | Self::Einstein(_) => 2,
+            Self::Checkers { .. } => 1,
         }
     }
 
-    /// A fresh view of a new game.
-    pub fn new_view(self) -> Box<dyn GameView> {
+    /// A fresh view of a new game; `seed` drives anything random the TUI does
+    /// itself (EinStein's seeded dice).
+    pub fn new_view(self, seed: u64) -> Box<dyn GameView> {
         match self {
             Self::TicTacToe => Box::new(super::ttt::TttView::new()),
             Self::Gomoku(rule) => Box::new(super::gomoku::GomokuView::new(rule)),
             Self::Xiangqi => Box::new(super::xiangqi::XiangqiView::new()),
+            Self::Einstein(dice) => Box::new(super::einstein::EinsteinView::new(dice, seed)),
+            Self::Checkers { players, pieces } => {
+                Box::new(super::checkers::CheckersView::new(players, pieces))
+            }
         }
     }
+}
+
+/// A move the TUI must see to before anyone plays (a die roll).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Chance {
+    /// Play this move now (a seeded roll, e.g. `roll 4`).
+    Auto(String),
+    /// A person must type it (a physical die), whoever's turn it is.
+    Typed,
 }
 
 /// What a key meant to the board view.
@@ -99,6 +173,8 @@ pub enum ViewKey {
     Handled,
     /// The player chose this move (in the game's notation, not yet checked).
     Play(String),
+    /// The key means something, but not now: the message says why.
+    Refused(String),
     /// The view does not use this key.
     Unhandled,
 }
@@ -136,7 +212,7 @@ pub trait GameView {
     fn render(&self, area: Rect, buf: &mut Buffer, cursor: bool);
     /// How the game ended, in words (`X wins: a3 b2 c1`).
     fn result_text(&self) -> Option<String>;
-    /// Short key hint for moving (`arrows + Enter, 1-9 or click`).
+    /// Short key hint for moving now (`arrows + Enter, 1-9 or click`).
     fn move_hint(&self) -> &'static str;
     /// The view's own keys for the help overlay: (key, what it does).
     fn help(&self) -> &'static [(&'static str, &'static str)];
@@ -145,6 +221,79 @@ pub trait GameView {
     fn movetime_ms(&self) -> u32 {
         0
     }
+    /// How many players the game has (turns go 0, 1, …, n − 1 unless the game says
+    /// otherwise through [`GameView::to_move`]).
+    fn player_count(&self) -> u8 {
+        2
+    }
+    /// A colour for the player's name in the seat list, if the game has one.
+    fn side_color(&self, _player: u8) -> Option<Color> {
+        None
+    }
+    /// A short progress note for the seat list (`4/10 home`).
+    fn side_detail(&self, _player: u8) -> Option<String> {
+        None
+    }
+    /// A chance move due now (a die roll), if any: the app plays [`Chance::Auto`]
+    /// moves itself and waits for a person to type a [`Chance::Typed`] one.
+    fn chance(&self) -> Option<Chance> {
+        None
+    }
+    /// The move list as shown, one line per row (default: move pairs `1. b2  a3`).
+    fn move_rows(&self) -> Vec<String> {
+        pair_rows(self.moves())
+    }
+}
+
+/// Moves in numbered pairs: ` 1. b2     a3`.
+pub fn pair_rows(moves: &[String]) -> Vec<String> {
+    moves
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| {
+            let second = pair.get(1).cloned().unwrap_or_default();
+            format!(" {:>2}. {:<6} {}", i + 1, pair[0], second)
+        })
+        .collect()
+}
+
+/// Writes something with a `fmt::Write` writer into a new string (square and hole
+/// names of the firmware's notation modules).
+pub fn text_of(write: impl FnOnce(&mut String) -> std::fmt::Result) -> String {
+    let mut s = String::new();
+    let _ = write(&mut s);
+    s
+}
+
+/// Moves a cursor one step along a list of points (`Tab` through pieces or targets):
+/// the point after `current` (or the first), wrapping around.
+pub fn cycle<T: Copy + PartialEq>(points: &[T], current: T, backwards: bool) -> Option<T> {
+    let n = points.len();
+    if n == 0 {
+        return None;
+    }
+    let next = match points.iter().position(|&p| p == current) {
+        Some(i) if backwards => (i + n - 1) % n,
+        Some(i) => (i + 1) % n,
+        None if backwards => n - 1,
+        None => 0,
+    };
+    Some(points[next])
+}
+
+/// Draws a "window too small" note when `area` cannot hold a board of `width` ×
+/// `height`; `true` when the board fits.
+pub fn fits(area: Rect, buf: &mut Buffer, width: u16, height: u16) -> bool {
+    if area.width >= width && area.height >= height {
+        return true;
+    }
+    buf.set_string(
+        area.x,
+        area.y,
+        "(window too small for the board)",
+        ratatui::style::Style::new(),
+    );
+    false
 }
 
 /// The moves of a game, replayed with the library's rules; positions are kept so any
@@ -174,6 +323,11 @@ impl<G: Notation> History<G> {
     pub fn current(&self) -> &G {
         // Never empty: `new` pushes the start and `undo` keeps it.
         self.positions.last().unwrap_or(&self.positions[0])
+    }
+
+    /// The position before move `ply` (0 = the start), or the current one after it.
+    pub fn before(&self, ply: usize) -> Option<&G> {
+        self.positions.get(ply)
     }
 
     /// Moves so far, in the game's notation (as `write_move` writes them).
