@@ -127,6 +127,8 @@ pub struct GomocupEngine<W: Write> {
     /// The stones in play order, black first.
     moves: Vec<Point>,
     clocks: Clocks,
+    /// The board's engine level (`level=` of each request): `--level` or `INFO level`.
+    level: u8,
     /// Lines that arrived while the board searched, to run after it.
     pending: VecDeque<String>,
 }
@@ -140,8 +142,15 @@ impl<W: Write> GomocupEngine<W> {
             rule: Rule::Free,
             moves: Vec::new(),
             clocks: Clocks::default(),
+            level: 0,
             pending: VecDeque::new(),
         }
+    }
+
+    /// The same brain playing at engine level `level` (see `docs/protocol.md`).
+    pub fn with_level(mut self, level: u8) -> Self {
+        self.level = level;
+        self
     }
 
     fn say(&mut self, line: &str) -> io::Result<()> {
@@ -309,6 +318,14 @@ impl<W: Write> GomocupEngine<W> {
         let value = value.trim();
         let number = || value.parse::<u64>();
         match key.to_ascii_lowercase().as_str() {
+            "level" => match value.parse::<u8>() {
+                Ok(n) if n <= 2 => self.level = n,
+                _ => {
+                    return self.error(&format!(
+                        "INFO level: expected 0 (default), 1 (pattern) or 2 (strong), got {value:?}"
+                    ));
+                }
+            },
             "timeout_turn" | "timeout_match" | "time_left" | "rule" => {
                 let Ok(n) = number() else {
                     return self.error(&format!("INFO {key}: not a number: {value:?}"));
@@ -364,7 +381,9 @@ impl<W: Write> GomocupEngine<W> {
             return Ok(Flow::Go);
         }
         let deadline = self.clocks.movetime();
-        let mut head = String::from("go gomoku level=0");
+        // Level 0 answers within its own budget (0.3 s on the board); the clocks bound
+        // every level, and are what bounds level 2.
+        let mut head = format!("go gomoku level={}", self.level);
         if let Some(ms) = deadline {
             head.push_str(&format!(" movetime={ms}"));
         }
@@ -480,9 +499,14 @@ fn parse_stone(line: &str) -> Result<Option<(Point, bool)>, String> {
 }
 
 /// Runs `sente engine gomoku` on stdin/stdout.
-pub fn main(board: &str) -> anyhow::Result<()> {
+pub fn main(board: &str, level: u8) -> anyhow::Result<()> {
+    if level > 2 {
+        anyhow::bail!("gomoku levels: 0 default, 1 pattern, 2 strong");
+    }
     let link = EngineLink::open(board)?;
-    GomocupEngine::new(link, io::stdout()).run(crate::engine::stdin_lines())?;
+    GomocupEngine::new(link, io::stdout())
+        .with_level(level)
+        .run(crate::engine::stdin_lines())?;
     Ok(())
 }
 
@@ -623,6 +647,20 @@ mod tests {
         assert_eq!(e.moves.len(), 3);
         assert_eq!(e.moves[2], reply);
         assert!(e.position().unwrap().at(reply).is_some());
+    }
+
+    #[test]
+    fn level_comes_from_the_flag_or_info() {
+        let mut e = engine().with_level(2);
+        assert_eq!(e.level, 2);
+        assert!(step(&mut e, "INFO level 1").is_empty());
+        assert_eq!(e.level, 1);
+        assert!(step(&mut e, "INFO level 7")[0].starts_with("ERROR INFO level"));
+        assert_eq!(e.level, 1);
+        // Level 1 (pattern) answers the opening at the centre, like every level.
+        assert_eq!(step(&mut e, "START 15"), ["OK"]);
+        let out = step(&mut e, "BEGIN");
+        assert!(out.iter().any(|l| l == "7,7"), "{out:?}");
     }
 
     /// The brain (black, via BEGIN) against a scripted opponent that only plays far from

@@ -89,6 +89,10 @@ struct EngineArgs {
     /// Use the simulated board (same as --board sim).
     #[arg(long)]
     sim: bool,
+    /// Engine level for gomoku (0 default, 1 pattern, 2 strong without its own
+    /// budget, bounded by `INFO timeout_turn`); `INFO level N` changes it too.
+    #[arg(long, default_value_t = 0)]
+    level: u8,
 }
 
 /// `sente raw` options.
@@ -168,7 +172,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             let board = if e.sim { "sim" } else { e.board.as_str() };
             match e.game.as_str() {
                 "xiangqi" => sente::uci::main(board),
-                "gomoku" => sente::gomocup::main(board),
+                "gomoku" => sente::gomocup::main(board, e.level),
                 other => bail!(
                     "no engine protocol for {other:?} yet; `sente engine xiangqi` speaks \
                      UCI/UCCI, `sente engine gomoku` the Gomocup (Piskvork) protocol"

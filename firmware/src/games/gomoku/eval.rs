@@ -32,8 +32,24 @@ const THEIRS: [Score; 5] = [0, 1, 7, 45, 400];
 pub const FOUR_TO_MOVE: Score = 10_000;
 
 impl Counts {
-    /// Counts every window of `board` from scratch.
+    /// Counts every window of `board` from scratch: the stones are put on an empty
+    /// board one by one with [`Counts::update`] (a stone touches at most 20
+    /// windows, so this costs far less than reading every window of the board).
     pub fn from_board(board: &Board) -> Self {
+        let mut counts = Counts::default();
+        let mut built = Board::new();
+        for p in 0..POINTS as u8 {
+            if let Some(side) = board.get(p) {
+                counts.update(&built, p, side, true);
+                built.set(p, side);
+            }
+        }
+        counts
+    }
+
+    /// Counts every window by reading it (the reference for the tests).
+    #[cfg(test)]
+    pub(crate) fn from_windows(board: &Board) -> Self {
         let mut counts = Counts::default();
         for p in 0..POINTS as u8 {
             for d in 0..4 {
@@ -60,8 +76,7 @@ impl Counts {
     pub fn update(&mut self, board: &Board, p: Point, side: u8, add: bool) {
         let s = usize::from(side & 1);
         let o = s ^ 1;
-        for d in 0..4 {
-            let line = board.line(p, d);
+        for line in board.lines(p) {
             let (own, other) = (line.own(side), line.own(side ^ 1));
             for start in 1..=5u32 {
                 let w = LOW5 << start;
@@ -148,8 +163,7 @@ pub fn analyze(board: &Board, p: Point, rule: Rule) -> [Threat; 2] {
     let mut t = [Threat::default(); 2];
     let mut small = [0u32; 2];
     let mut overline = [false; 2];
-    for d in 0..4 {
-        let line = board.line(p, d);
+    for line in board.lines(p) {
         for (side, th) in t.iter_mut().enumerate() {
             let side = side as u8;
             let (own, blocked) = (line.own(side) | CENTER, line.blocked(side));
@@ -250,6 +264,7 @@ mod tests {
                 counts.update(pos.board(), mv, side, true);
                 let undo = pos.make(mv);
                 proptest::prop_assert_eq!(counts, Counts::from_board(pos.board()));
+                proptest::prop_assert_eq!(counts, Counts::from_windows(pos.board()));
                 pos.unmake(mv, undo);
                 counts.update(pos.board(), mv, side, false);
                 proptest::prop_assert_eq!(counts, before);

@@ -22,11 +22,11 @@
 //!   fits a 255-byte request line.
 //!
 //! # Levels ([`GomokuEngine`])
-//! * 0 (default): the strong engine with a fixed node budget per move
-//!   ([`search::DEFAULT_NODES`]), so the answer is the same on the host and the
-//!   board and fits the board's time budget.
+//! * 0 (default): the strong engine with a fixed work budget per move
+//!   ([`search::DEFAULT_WORK`] points analysed), so the answer is the same on the
+//!   host and the board and fits the board's time budget.
 //! * 1: `pattern`, seed 003's one-ply scorer (see [`pattern`]).
-//! * 2: the strong engine without the default node budget (only the request's limits).
+//! * 2: the strong engine without the default work budget (only the request's limits).
 
 pub mod board;
 pub mod engine;

@@ -63,8 +63,8 @@ impl Rule {
 
 /// `true` when a stone of `side` on the empty point `p` makes a five.
 pub fn makes_five(board: &Board, p: Point, side: u8, rule: Rule) -> bool {
-    (0..4).any(|d| {
-        let r = run(board.line(p, d).own(side) | CENTER);
+    board.lines(p).iter().any(|l| {
+        let r = run(l.own(side) | CENTER);
         if rule.exact(side) { r == 5 } else { r >= 5 }
     })
 }
@@ -112,8 +112,7 @@ fn forbidden_at(board: &mut Board, p: Point, depth: u8) -> bool {
     let mut own = [0u16; 4];
     let mut blocked = [0u16; 4];
     let mut overline = false;
-    for d in 0..4 {
-        let line = board.line(p, d);
+    for (d, line) in board.lines(p).iter().enumerate() {
         own[d] = line.black | CENTER;
         blocked[d] = line.blocked(super::board::BLACK);
         match run(own[d]) {

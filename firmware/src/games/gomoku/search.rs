@@ -23,13 +23,19 @@ use crate::engine::Poll;
 use crate::game::{Game, INFINITY, MATE, MATE_BOUND, Score};
 use crate::search::POLL_INTERVAL;
 
-/// Node budget of level 0 per move (alpha-beta and VCF together). Measured in
-/// QEMU (`-icount shift=6`, one tick per instruction): 48 nodes took 1.5 M ticks
-/// after two stones, 2.6–2.9 M in 12-stone middle games and 4.1 M with 18 stones,
-/// under the board's 4.8 M ticks (0.3 s at 16 MHz); 64 nodes already took 5.5 M.
-/// The HIL suite's renju VCF puzzles (20+ stones) took up to 6.1 M ticks at 48 nodes,
-/// so the budget is 32 (worst HIL scenario about 4.1 M ticks, see the HIL report).
-pub const DEFAULT_NODES: u64 = 32;
+/// Node budget of level 0 per move (alpha-beta and VCF together): no cap of its
+/// own; level 0 is bounded by [`DEFAULT_WORK`] instead.
+pub const DEFAULT_NODES: u64 = 0;
+/// Work budget of level 0 per move, in points analysed (see [`Settings::work`]).
+/// One unit costs about 2,100 ticks on the board (a point's four line windows read
+/// and classified for both colours), a node [`NODE_WORK`] units; with the fixed
+/// cost of a request (parsing, counting the windows, ~0.15 M ticks) the worst HIL
+/// scenario stays under 4.3 M ticks in QEMU (`-icount shift=6`), within the board's
+/// 4.8 M ticks (0.3 s at 16 MHz).
+pub const DEFAULT_WORK: u32 = 1_600;
+/// Work counted per node visited (making and taking back a move with its window
+/// counts, the leaf evaluation): about three points analysed on the board.
+pub const NODE_WORK: u32 = 3;
 /// Most plies the alpha-beta goes from the root, extensions included.
 pub const MAX_PLY: u8 = 10;
 /// Longest principal variation kept.
@@ -45,6 +51,11 @@ pub type Pv = heapless::Vec<Point, PV_LEN>;
 pub struct Settings {
     /// Most nodes in total (0 = no limit).
     pub nodes: u64,
+    /// Most work in total (0 = no limit): one unit per candidate point analysed
+    /// (move ordering) or read by the VCF search. Deterministic like a node count,
+    /// and close to proportional to the board's time, unlike nodes (an alpha-beta
+    /// leaf costs almost nothing, an inner node a scan of every candidate).
+    pub work: u32,
     /// Deepest alpha-beta iteration (plies).
     pub depth: u8,
     /// Candidates searched at the root.
@@ -53,28 +64,30 @@ pub struct Settings {
     pub width: u8,
     /// Most fours the attacker plays in the VCF search.
     pub vcf_depth: u8,
-    /// Most nodes the VCF search may use (0 = no own limit).
-    pub vcf_nodes: u64,
+    /// Most work the VCF search may use (0 = no own limit).
+    pub vcf_work: u32,
 }
 
 impl Settings {
     /// Level 0: the board's budget.
     pub const DEFAULT: Settings = Settings {
         nodes: DEFAULT_NODES,
+        work: DEFAULT_WORK,
         depth: 8,
         root_width: 8,
         width: 6,
-        vcf_depth: 10,
-        vcf_nodes: DEFAULT_NODES / 5,
+        vcf_depth: 8,
+        vcf_work: DEFAULT_WORK / 3,
     };
     /// Level 2: no node budget of its own, wider and deeper.
     pub const STRONG: Settings = Settings {
         nodes: 0,
+        work: 0,
         depth: MAX_PLY,
         root_width: 12,
         width: 8,
         vcf_depth: 16,
-        vcf_nodes: 20_000,
+        vcf_work: 2_000_000,
     };
 }
 
@@ -108,12 +121,52 @@ pub(super) struct Scan {
     pub threat: Point,
 }
 
+/// Candidates ranked by value, best first (ties: the earlier point first).
+#[derive(Clone, Copy)]
+struct Ranked {
+    moves: [Point; MAX_WIDTH],
+    values: [u32; MAX_WIDTH],
+    len: u8,
+}
+
+impl Default for Ranked {
+    fn default() -> Self {
+        Self {
+            moves: [NO_POINT; MAX_WIDTH],
+            values: [0; MAX_WIDTH],
+            len: 0,
+        }
+    }
+}
+
+impl Ranked {
+    /// Inserts `p` if it is among the best `width` (`width <= MAX_WIDTH`).
+    fn insert(&mut self, p: Point, value: u32, width: usize) {
+        let len = usize::from(self.len);
+        let mut i = len.min(width);
+        while i > 0 && self.values[i - 1] < value {
+            i -= 1;
+        }
+        if i < width {
+            let end = len.min(width - 1);
+            self.moves.copy_within(i..end, i + 1);
+            self.values.copy_within(i..end, i + 1);
+            self.moves[i] = p;
+            self.values[i] = value;
+            self.len = (len + 1).min(width) as u8;
+        }
+    }
+}
+
 /// The searcher's state: the working position, its window counts, the node count.
 pub(super) struct Searcher<'p> {
     pub pos: Gomoku,
     pub counts: Counts,
     pub nodes: u64,
     pub limit: u64,
+    /// Work done so far and its limit (0 = none), see [`Settings::work`].
+    pub work: u32,
+    pub work_limit: u32,
     pub aborted: bool,
     /// The poll asked to stop (as opposed to a node budget running out).
     pub stopped: bool,
@@ -155,6 +208,8 @@ impl<'p> Searcher<'p> {
             counts: Counts::from_board(pos.board()),
             nodes: 0,
             limit: settings.nodes,
+            work: 0,
+            work_limit: settings.work,
             aborted: false,
             stopped: false,
             settings,
@@ -168,10 +223,13 @@ impl<'p> Searcher<'p> {
             return true;
         }
         self.nodes += 1;
+        self.work = self.work.saturating_add(NODE_WORK);
         if self.nodes.is_multiple_of(POLL_INTERVAL) && self.poll.poll(self.nodes) {
             self.stopped = true;
         }
-        self.aborted = self.stopped || (self.limit != 0 && self.nodes >= self.limit);
+        self.aborted = self.stopped
+            || (self.limit != 0 && self.nodes >= self.limit)
+            || (self.work_limit != 0 && self.work >= self.work_limit);
         self.aborted
     }
 
@@ -190,7 +248,12 @@ impl<'p> Searcher<'p> {
     }
 
     /// Scores the candidates of the current position and keeps the best `width`.
-    pub(super) fn scan(&self, width: usize) -> Scan {
+    /// When the opponent has an open three (a point where it would make an open
+    /// four), only the answers are kept: points where the opponent would make a
+    /// four (the blocks, the far ends included) and points where the side to move
+    /// makes a four itself. Counts one unit of work per point analysed.
+    #[inline(never)]
+    pub(super) fn scan(&mut self, width: usize) -> Scan {
         let me = usize::from(self.pos.player_to_move());
         let rule = self.pos.rule();
         let mut scan = Scan {
@@ -200,10 +263,15 @@ impl<'p> Searcher<'p> {
             threats: 0,
             threat: NO_POINT,
         };
-        let mut values = [0u32; MAX_WIDTH];
         let width = width.min(MAX_WIDTH);
+        let mut all = Ranked::default();
+        let mut answers = Ranked::default();
+        let mut threatened = false;
+        let mut work = 0;
+        let board = self.pos.board();
         for_each_near(&self.pos, |p| {
-            let t = analyze(self.pos.board(), p, rule);
+            work += 1;
+            let t = analyze(board, p, rule);
             let (mine, theirs) = (t[me], t[me ^ 1]);
             if mine.five {
                 scan.win = p;
@@ -212,24 +280,20 @@ impl<'p> Searcher<'p> {
                 scan.threats = scan.threats.saturating_add(1);
                 scan.threat = p;
             }
+            threatened |= theirs.open_four && !theirs.forbidden;
             if mine.forbidden {
                 return;
             }
             let value = mine.score + theirs.score;
-            let len = usize::from(scan.len);
-            let mut i = len.min(width);
-            while i > 0 && values[i - 1] < value {
-                i -= 1;
-            }
-            if i < width {
-                let end = len.min(width - 1);
-                scan.moves.copy_within(i..end, i + 1);
-                values.copy_within(i..end, i + 1);
-                scan.moves[i] = p;
-                values[i] = value;
-                scan.len = (len + 1).min(width) as u8;
+            all.insert(p, value, width);
+            if mine.fours > 0 || theirs.fours > 0 {
+                answers.insert(p, value, width);
             }
         });
+        self.work = self.work.saturating_add(work);
+        let kept = if threatened { &answers } else { &all };
+        scan.moves = kept.moves;
+        scan.len = kept.len;
         scan
     }
 
@@ -414,13 +478,13 @@ pub fn search(
     // Threat-space search first: a VCF wins outright.
     if forced.is_none() {
         let mut line = Pv::new();
-        let overall = s.limit;
-        if settings.vcf_nodes != 0 {
-            let end = s.nodes + settings.vcf_nodes;
-            s.limit = if overall == 0 { end } else { end.min(overall) };
+        let overall = s.work_limit;
+        if settings.vcf_work != 0 {
+            let end = s.work.saturating_add(settings.vcf_work);
+            s.work_limit = if overall == 0 { end } else { end.min(overall) };
         }
         let won = s.vcf(settings.vcf_depth, &mut line);
-        s.limit = overall;
+        s.work_limit = overall;
         if won && let Some(&first) = line.first() {
             found.best = Some(first);
             found.score = MATE - line.len() as Score;
@@ -430,7 +494,8 @@ pub fn search(
             report(s.poll, &found);
             return found;
         }
-        if s.stopped || (overall != 0 && s.nodes >= overall) {
+        if s.stopped || (s.limit != 0 && s.nodes >= s.limit) || (overall != 0 && s.work >= overall)
+        {
             found.nodes = s.nodes;
             return found;
         }

@@ -4,10 +4,10 @@
 //! defending). The attacker must answer the defender's own five threat, which
 //! it may do only with a four. Every position visited counts as a node.
 
-use super::board::{BLACK, CENTER, Point, REACH, step};
-use super::position::NO_POINT;
+use super::board::{BLACK, Board, CENTER, Point, REACH, step};
+use super::position::{Gomoku, NO_POINT};
 use super::rules::is_forbidden;
-use super::search::{PV_LEN, Pv, Searcher, near_row};
+use super::search::{PV_LEN, Pv, Searcher, for_each_near, near_row};
 use super::shape::{completions, four_count, is_five, neighbours};
 use crate::game::Game;
 
@@ -29,108 +29,174 @@ fn related(a: Point, b: Point) -> bool {
     (dr == 0 || dc == 0 || dr == dc || dr == -dc) && dr.abs().max(dc.abs()) <= 4
 }
 
+/// The attacker's fours through one point: how many, how many points complete
+/// them, and one of those points (where the defender must block).
+#[derive(Clone, Copy)]
+struct Fours {
+    count: u8,
+    points: u8,
+    block: Point,
+}
+
+/// The fours `me` makes with a stone on the empty point `p` (kept out of the
+/// recursive [`Searcher::vcf_after`] so that its frame stays small).
+#[inline(never)]
+fn fours_at(board: &Board, p: Point, me: u8, exact: bool) -> Fours {
+    let mut f = Fours {
+        count: 0,
+        points: 0,
+        block: NO_POINT,
+    };
+    for (d, l) in board.lines(p).iter().enumerate() {
+        if neighbours(l.own(me)) < 3 {
+            continue;
+        }
+        let c = completions(l.own(me) | CENTER, l.blocked(me), exact);
+        if c != 0 {
+            f.count += four_count(c) as u8;
+            f.points += c.count_ones() as u8;
+            f.block = step(p, d, c.trailing_zeros() as i8 - REACH).unwrap_or(NO_POINT);
+        }
+    }
+    f
+}
+
+/// What the attacker `me` finds before trying its fours: `Err(p)` a five of its
+/// own at `p`; `Ok((threats, threat, any_four))` otherwise, where `threats`
+/// counts the defender's five points (one of them `threat`).
+///
+/// With `last` (the defender's block, when the defender had no five point before
+/// it) only the lines through `last` can hold a new defender five point, and the
+/// attacker has none (its four was just blocked, and a double four wins before
+/// the block): only those four lines are read, plus whether any four exists.
+/// Adds one unit to `work` per point read.
+#[inline(never)]
+fn vcf_scan(pos: &Gomoku, me: u8, last: Point, work: &mut u32) -> Result<(u8, Point, bool), Point> {
+    let rule = pos.rule();
+    let (exact_me, exact_them) = (rule.exact(me), rule.exact(me ^ 1));
+    let board = pos.board();
+    let (mut threats, mut threat, mut any_four) = (0u8, NO_POINT, false);
+    if last != NO_POINT {
+        for (d, l) in board.lines(last).iter().enumerate() {
+            let theirs = l.own(me ^ 1);
+            if neighbours(theirs) < 3 {
+                continue;
+            }
+            let mut c = completions(theirs, l.blocked(me ^ 1), exact_them);
+            while c != 0 {
+                let bit = c.trailing_zeros() as i8;
+                c &= c - 1;
+                if let Some(q) = step(last, d, bit - REACH)
+                    && q != threat
+                {
+                    threats += 1;
+                    threat = q;
+                }
+            }
+        }
+    }
+    let mut result = Ok(());
+    for_each_near(pos, |p| {
+        if result.is_err() || (last != NO_POINT && any_four) {
+            return;
+        }
+        *work = work.saturating_add(1);
+        for l in board.lines(p) {
+            let own = l.own(me) | CENTER;
+            if last == NO_POINT {
+                let theirs = l.own(me ^ 1) | CENTER;
+                if neighbours(theirs) >= 4 && is_five(theirs, exact_them) && threat != p {
+                    threats += 1;
+                    threat = p;
+                }
+            }
+            if neighbours(own) < 3 {
+                continue;
+            }
+            if last == NO_POINT && is_five(own, exact_me) {
+                result = Err(p);
+                return;
+            }
+            any_four |= completions(own, l.blocked(me), exact_me) != 0;
+        }
+    });
+    result.map(|()| (threats, threat, any_four))
+}
+
 impl Searcher<'_> {
     /// `true` when the side to move wins by continuous fours within `depth` fours;
     /// `line` then holds the winning sequence (attacker and defender moves).
     /// The position is restored on return, also when the search is stopped.
+    /// The side to move must not face a five point of the opponent's that it
+    /// cannot block with a four (the search treats such a point as forced).
     pub(super) fn vcf(&mut self, depth: u8, line: &mut Pv) -> bool {
-        self.vcf_after(depth, NO_POINT, line)
+        self.vcf_after(depth, NO_POINT, NO_POINT, line)
     }
 
-    /// [`Searcher::vcf`] after the attacker's four `prev`: fours that do not share a
-    /// line with `prev` could have been played before it, so only those at higher
-    /// points are tried (one order of independent fours instead of all of them).
-    fn vcf_after(&mut self, depth: u8, prev: Point, line: &mut Pv) -> bool {
+    /// [`Searcher::vcf`] after the attacker's four `prev` and the defender's block
+    /// `last` (both `NO_POINT` at the start). Fours that do not share a line with
+    /// `prev` could have been played before it, so only those at higher points are
+    /// tried (one order of independent fours instead of all of them).
+    fn vcf_after(&mut self, depth: u8, prev: Point, last: Point, line: &mut Pv) -> bool {
         line.clear();
         if self.visit() {
             return false;
         }
         let me = self.pos.player_to_move();
-        let rule = self.pos.rule();
-        let (exact_me, exact_them) = (rule.exact(me), rule.exact(me ^ 1));
-        // Pass 1: a five of our own, the defender's five threats, any four at all.
-        let (mut threats, mut threat, mut any_four) = (0u8, NO_POINT, false);
-        for r in 0..15i8 {
-            let mut near = near_row(&self.pos, r);
-            while near != 0 {
-                let p = r as u8 * 15 + near.trailing_zeros() as u8;
-                near &= near - 1;
-                for d in 0..4 {
-                    let l = self.pos.board().line(p, d);
-                    let own = l.own(me) | CENTER;
-                    let theirs = l.own(me ^ 1) | CENTER;
-                    if neighbours(own) < 3 && neighbours(theirs) < 4 {
-                        continue;
-                    }
-                    if is_five(own, exact_me) {
-                        let _ = line.push(p);
-                        return true;
-                    }
-                    if is_five(theirs, exact_them) && threat != p {
-                        threats += 1;
-                        threat = p;
-                    }
-                    any_four |= completions(own, l.blocked(me), exact_me) != 0;
-                }
+        let (threats, threat, any_four) = match vcf_scan(&self.pos, me, last, &mut self.work) {
+            Err(win) => {
+                let _ = line.push(win);
+                return true;
             }
-        }
+            Ok(seen) => seen,
+        };
         if threats >= 2 || depth == 0 || !any_four {
             return false;
         }
-        let last = self.pos.last_move().unwrap_or(NO_POINT);
-        // Pass 2: try every four (only the block, if the defender threatens five).
-        for r in 0..15i8 {
-            let mut near = near_row(&self.pos, r);
+        let renju = self.pos.rule().has_forbidden();
+        let exact = self.pos.rule().exact(me);
+        // Try every four (only the block, if the defender threatens five).
+        for r in 0..15u8 {
+            let mut near = near_row(&self.pos, r as i8);
             while near != 0 {
-                let p = r as u8 * 15 + near.trailing_zeros() as u8;
+                let p = r * 15 + near.trailing_zeros() as u8;
                 near &= near - 1;
                 if threats == 1 && p != threat {
                     continue;
                 }
-                let (mut fours, mut points, mut block) = (0, 0, NO_POINT);
-                for d in 0..4 {
-                    let l = self.pos.board().line(p, d);
-                    if neighbours(l.own(me)) < 3 {
-                        continue;
-                    }
-                    let c = completions(l.own(me) | CENTER, l.blocked(me), exact_me);
-                    if c != 0 {
-                        fours += four_count(c);
-                        points += c.count_ones();
-                        block = step(p, d, c.trailing_zeros() as i8 - REACH).unwrap_or(NO_POINT);
-                    }
-                }
+                self.work = self.work.saturating_add(1);
+                let f = fours_at(self.pos.board(), p, me, exact);
                 // Independent fours commute: try them in increasing point order only.
                 let independent = threats == 0
                     && prev != NO_POINT
                     && p < prev
                     && !related(p, prev)
                     && !related(p, last)
-                    && !related(block, prev);
-                if fours == 0
+                    && !related(f.block, prev);
+                if f.count == 0
                     || independent
-                    || (me == BLACK && rule.has_forbidden() && is_forbidden(self.pos.board(), p))
+                    || (me == BLACK && renju && is_forbidden(self.pos.board(), p))
                 {
                     continue;
                 }
-                if points >= 2 {
+                if f.points >= 2 {
                     let _ = line.push(p);
                     return true;
                 }
                 let undo = self.play(p);
-                if me != BLACK && rule.has_forbidden() && is_forbidden(self.pos.board(), block) {
+                if me != BLACK && renju && is_forbidden(self.pos.board(), f.block) {
                     self.take_back(p, undo);
                     let _ = line.push(p);
                     return true;
                 }
-                let undo_block = self.play(block);
+                let undo_block = self.play(f.block);
                 // A forced block could not have been played later: no ordering after it.
                 let order = if threats == 1 { NO_POINT } else { p };
-                let won = self.vcf_after(depth - 1, order, line);
-                self.take_back(block, undo_block);
+                let won = self.vcf_after(depth - 1, order, f.block, line);
+                self.take_back(f.block, undo_block);
                 self.take_back(p, undo);
                 if won {
-                    prepend(line, &[p, block]);
+                    prepend(line, &[p, f.block]);
                     return true;
                 }
                 if self.aborted {
