@@ -121,12 +121,10 @@ impl CheckersView {
     /// A new game of `players` (2, 3, 4 or 6) with `pieces` each (10, or 15 for up to
     /// three players; anything else falls back to two players with ten).
     pub fn new(players: u8, pieces: u8) -> Self {
-        let start = Checkers::start(players, pieces)
-            .or_else(|| Checkers::start(players, 10))
-            .or_else(|| Checkers::start(2, 10));
-        let Some(start) = start else {
-            unreachable!("two players with ten pieces is always a valid start")
-        };
+        let mut start = Checkers::EMPTY;
+        let _ = start.reset_to_start(players, pieces)
+            || start.reset_to_start(players, 10)
+            || start.reset_to_start(2, 10);
         let mut v = Self {
             game: History::new(start),
             cursor: 0,
