@@ -17,7 +17,7 @@
 //! in time, so the same request gives the same answer on the host and the board.
 //!
 //! # Stack (gomoku runs in 2 KB of RAM in all)
-//! One [`Searcher`] (~280 bytes: the position, window counts, one shared
+//! One `Searcher` (~280 bytes: the position, window counts, one shared
 //! triangular PV table, the root's candidates, the answer) lives in the frame of
 //! [`answer`]; the position is parsed into it in place. The recursive frames stay
 //! small: an alpha-beta node (64 bytes) or VCF node (64) keeps its state in one
