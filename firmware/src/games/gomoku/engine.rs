@@ -1,8 +1,9 @@
 //! [`GomokuEngine`]: the board's entry point (levels, replies in text).
 
+use super::board::Point;
 use super::pattern;
 use super::position::Gomoku;
-use super::search::{self, Found, Settings};
+use super::search::{self, Found};
 use crate::engine::{
     BoardGame, EngineReply, EngineRequest, Poll, send_answer, send_info, write_pv,
 };
@@ -16,8 +17,8 @@ use crate::text::ParseError;
 /// request. The engines are deterministic: `seed` is not used.
 pub struct GomokuEngine;
 
-/// Writes `found` into `reply` in text form.
-fn fill(root: &Gomoku, found: &Found, reply: &mut EngineReply) {
+/// Writes `found` and its principal variation `pv` into `reply` in text form.
+pub(super) fn fill(root: &Gomoku, found: &Found, pv: &[Point], reply: &mut EngineReply) {
     reply.score = found.score;
     reply.depth = found.depth;
     reply.nodes = found.nodes;
@@ -31,33 +32,18 @@ fn fill(root: &Gomoku, found: &Found, reply: &mut EngineReply) {
             let _ = reply.best.push_str("none");
         }
     }
-    write_pv(root, &found.pv, &mut reply.pv);
+    write_pv(root, pv, &mut reply.pv);
 }
 
 impl BoardGame for GomokuEngine {
     const NAME: &'static str = "gomoku";
 
     fn search(request: &EngineRequest<'_>, poll: &mut dyn Poll) -> Result<(), ParseError> {
-        let root = Gomoku::parse_position(request.position)?;
-        let settings = match request.level {
-            0 => Settings::DEFAULT,
-            1 => {
-                pattern_reply(&root, poll);
-                return Ok(());
-            }
-            2 => Settings::STRONG,
-            _ => return Err(ParseError("gomoku levels: 0 default, 1 pattern, 2 strong")),
-        };
-        let found = search::search(
-            &root,
-            settings,
-            request.limits.nodes,
-            request.limits.depth,
-            poll,
-            &mut |poll, found| send_info(poll, &|reply| fill(&root, found, reply)),
-        );
-        send_answer(poll, &|reply| fill(&root, &found, reply));
-        Ok(())
+        match request.level {
+            0 | 2 => search::answer(request, poll),
+            1 => pattern_reply(request.position, poll),
+            _ => Err(ParseError("gomoku levels: 0 default, 1 pattern, 2 strong")),
+        }
     }
 
     fn perft(position: &str, depth: u8) -> Result<u64, ParseError> {
@@ -67,13 +53,14 @@ impl BoardGame for GomokuEngine {
 }
 
 /// Level 1: one move of seed 003's scorer. Score: (own best − opponent best) / 10.
-fn pattern_reply(root: &Gomoku, poll: &mut dyn Poll) {
+#[inline(never)]
+fn pattern_reply(position: &str, poll: &mut dyn Poll) -> Result<(), ParseError> {
+    let root = &Gomoku::parse_position(position)?;
     let mut found = Found {
         best: None,
         score: 0,
         depth: 0,
         nodes: 0,
-        pv: search::Pv::new(),
     };
     if crate::game::Game::outcome(root).is_none()
         && let Some((mv, own, opp, scored)) = pattern::choose(root)
@@ -82,10 +69,11 @@ fn pattern_reply(root: &Gomoku, poll: &mut dyn Poll) {
         found.score = (own as Score - opp as Score) / 10;
         found.depth = 1;
         found.nodes = scored;
-        let _ = found.pv.push(mv);
-        send_info(poll, &|reply| fill(root, &found, reply));
+        send_info(poll, &|reply| fill(root, &found, &[mv], reply));
     }
-    send_answer(poll, &|reply| fill(root, &found, reply));
+    let pv = found.best.as_slice();
+    send_answer(poll, &|reply| fill(root, &found, pv, reply));
+    Ok(())
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@
 //!   (five, fours, open four, threes, smaller shapes): move ordering and threat tests.
 
 use super::board::{BLACK, Board, CENTER, POINTS, Point};
-use super::rules::{Rule, is_forbidden};
+use super::rules::{Rule, is_forbidden, is_forbidden_in_place};
 use super::shape::{best_window, completions, four_count, is_five, neighbours, pop5, three_points};
 use crate::game::Score;
 
@@ -159,7 +159,44 @@ const THREE_SCORE: u32 = 2_000;
 const SHAPE: [u32; 6] = [0, 2, 20, 150, 0, 0];
 
 /// Analyses a stone on the empty point `p` for both colours (`[black, white]`).
+///
+/// The shapes are read by `shapes` and the renju forbidden-point test (when the
+/// shapes make one possible) runs after it has returned: the recursive test's
+/// frames then stand on the caller's frame only, not on the shapes' windows too.
+#[inline(always)]
 pub fn analyze(board: &Board, p: Point, rule: Rule) -> [Threat; 2] {
+    let mut t = shapes(board, p, rule);
+    let black = &mut t[usize::from(BLACK)];
+    if black.forbidden {
+        black.forbidden = is_forbidden(board, p);
+        if black.forbidden {
+            black.score = 0;
+        }
+    }
+    t
+}
+
+/// [`analyze`] with the forbidden-point test made on `board` itself (restored
+/// before returning) instead of a copy: for the search, whose deepest frames
+/// should not hold a second board.
+#[inline(always)]
+pub fn analyze_in_place(board: &mut Board, p: Point, rule: Rule) -> [Threat; 2] {
+    let mut t = shapes(board, p, rule);
+    let black = &mut t[usize::from(BLACK)];
+    if black.forbidden {
+        black.forbidden = is_forbidden_in_place(board, p);
+        if black.forbidden {
+            black.score = 0;
+        }
+    }
+    t
+}
+
+/// [`analyze`] without the forbidden-point test: black's `forbidden` is set when
+/// the point may be forbidden (renju, no five, and two fours, two threes or an
+/// overline) and its score is the one it has if it is not.
+#[inline(never)]
+fn shapes(board: &Board, p: Point, rule: Rule) -> [Threat; 2] {
     let mut t = [Threat::default(); 2];
     let mut small = [0u32; 2];
     let mut overline = [false; 2];
@@ -192,16 +229,11 @@ pub fn analyze(board: &Board, p: Point, rule: Rule) -> [Threat; 2] {
     }
     for (side, th) in t.iter_mut().enumerate() {
         th.open_four |= th.fours >= 2;
-        if rule.has_forbidden()
+        th.forbidden = rule.has_forbidden()
             && side == usize::from(BLACK)
             && !th.five
-            && (th.fours >= 2 || th.threes >= 2 || overline[side])
-        {
-            th.forbidden = is_forbidden(board, p);
-        }
-        th.score = if th.forbidden {
-            0
-        } else if th.five {
+            && (th.fours >= 2 || th.threes >= 2 || overline[side]);
+        th.score = if th.five {
             FIVE_SCORE
         } else if th.open_four {
             OPEN_FOUR_SCORE

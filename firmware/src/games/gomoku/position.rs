@@ -52,6 +52,11 @@ impl Gomoku {
         &self.board
     }
 
+    /// The stones, to change in place and restore (the renju test without a copy).
+    pub(super) fn board_mut(&mut self) -> &mut Board {
+        &mut self.board
+    }
+
     /// What stands on `p`: `Some(BLACK)` (0), `Some(WHITE)` (1) or `None`.
     pub fn at(&self, p: Point) -> Option<u8> {
         self.board.get(p)

@@ -99,66 +99,151 @@ pub const MAX_NESTING: u8 = 6;
 /// `true` when the empty point `p` is forbidden for black under renju rules
 /// (double-three, double-four or overline, and no five). Ignores whose turn it is.
 pub fn is_forbidden(board: &Board, p: Point) -> bool {
-    if !board.is_empty(p) {
+    is_forbidden_after(board, NO_STONE, p)
+}
+
+/// [`is_forbidden`] on the board itself instead of a copy (it is restored
+/// before returning): the search's deepest frames need not hold a second board.
+pub fn is_forbidden_in_place(board: &mut Board, p: Point) -> bool {
+    board.is_empty(p) && forbidden_at(board, p, 0)
+}
+
+/// [`is_forbidden_after`] in place: `white` must be empty; it is empty again
+/// on return.
+pub fn is_forbidden_after_in_place(board: &mut Board, white: Point, p: Point) -> bool {
+    if !board.is_empty(p) || !board.is_empty(white) || p == white {
+        return false;
+    }
+    board.set(white, WHITE);
+    let forbidden = forbidden_at(board, p, 0);
+    board.clear(white);
+    forbidden
+}
+
+/// Marks "no extra stone" for [`is_forbidden_after`].
+const NO_STONE: Point = 255;
+
+/// [`is_forbidden`] with a white stone added on `white` first (ignored when
+/// `white` is off the board): e.g. is the block of a four white has not played
+/// yet forbidden for black. The board itself is not changed.
+pub fn is_forbidden_after(board: &Board, white: Point, p: Point) -> bool {
+    if !board.is_empty(p) || p == white {
         return false;
     }
     let mut work = *board;
+    work.set(white, WHITE);
     forbidden_at(&mut work, p, 0)
 }
 
-/// `true` when black playing `p` would make a double-three, double-four or
-/// overline without a five. The board is restored before returning.
-fn forbidden_at(board: &mut Board, p: Point, depth: u8) -> bool {
-    let mut own = [0u16; 4];
-    let mut blocked = [0u16; 4];
+/// What a black stone on an empty point makes, before the recursive three test.
+enum Shape {
+    /// A five, or at most one three and one four: allowed.
+    Allowed,
+    /// An overline or a double four: forbidden.
+    Forbidden,
+    /// Two or more candidate threes (real only if one of the points completing
+    /// each to a straight four is playable).
+    Threes,
+}
+
+/// Classifies black's stone on `p`; for [`Shape::Threes`], `threes` receives the
+/// points completing each candidate three to a straight four, per direction
+/// (window bits). Out of line so that its windows stay off the recursive
+/// [`forbidden_at`] frames.
+#[inline(never)]
+fn shape_at(board: &Board, p: Point, threes: &mut [u16; 4]) -> Shape {
+    let lines = board.lines(p);
     let mut overline = false;
-    for (d, line) in board.lines(p).iter().enumerate() {
-        own[d] = line.black | CENTER;
-        blocked[d] = line.blocked(super::board::BLACK);
-        match run(own[d]) {
-            5 => return false,
+    for line in &lines {
+        match run(line.black | CENTER) {
+            5 => return Shape::Allowed,
             r if r > 5 => overline = true,
             _ => {}
         }
     }
     if overline {
-        return true;
+        return Shape::Forbidden;
     }
     let mut fours = 0;
-    let mut threes = [0u16; 4];
     let mut three_lines = 0;
-    for d in 0..4 {
-        let c = completions(own[d], blocked[d], true);
+    for (d, line) in lines.iter().enumerate() {
+        let (own, blocked) = (line.black | CENTER, line.blocked(super::board::BLACK));
+        let c = completions(own, blocked, true);
         if c != 0 {
             fours += four_count(c);
         } else {
-            threes[d] = three_points(own[d], blocked[d], true);
+            threes[d] = three_points(own, blocked, true);
             three_lines += u32::from(threes[d] != 0);
         }
     }
     if fours >= 2 {
-        return true;
+        Shape::Forbidden
+    } else if three_lines < 2 {
+        Shape::Allowed
+    } else {
+        Shape::Threes
     }
-    if three_lines < 2 {
-        return false;
+}
+
+/// The candidate threes of one nesting level of [`forbidden_at`] and where the
+/// walk over their completing points stands.
+struct Threes {
+    /// Completing points per direction (window bits), the ones still to try.
+    points: [u16; 4],
+    /// The stone whose threes they are.
+    p: Point,
+    /// Direction being walked.
+    d: u8,
+}
+
+impl Threes {
+    /// The next completing point of the current direction's three, or the first
+    /// of the next direction's when `skip` (the current three is known to be real).
+    #[inline(never)]
+    fn next(&mut self, skip: bool) -> Option<Point> {
+        if skip && let Some(points) = self.points.get_mut(usize::from(self.d)) {
+            *points = 0;
+        }
+        while let Some(points) = self.points.get_mut(usize::from(self.d)) {
+            if *points == 0 {
+                self.d += 1;
+                continue;
+            }
+            let bit = points.trailing_zeros() as i8;
+            *points &= *points - 1;
+            if let Some(q) = step(self.p, usize::from(self.d), bit - REACH) {
+                return Some(q);
+            }
+        }
+        None
+    }
+}
+
+/// `true` when black playing `p` would make a double-three, double-four or
+/// overline without a five. The board is restored before returning. One frame
+/// per nesting level (at most [`MAX_NESTING`] + 1): its state is one [`Threes`]
+/// worked on out of line, to keep the frame small.
+fn forbidden_at(board: &mut Board, p: Point, depth: u8) -> bool {
+    let mut threes = Threes {
+        points: [0; 4],
+        p,
+        d: 0,
+    };
+    match shape_at(board, p, &mut threes.points) {
+        Shape::Allowed => return false,
+        Shape::Forbidden => return true,
+        Shape::Threes => {}
     }
     // Each candidate three is real only if some point completing it to a straight
     // four is itself playable (with `p` on the board).
     board.set(p, super::board::BLACK);
     let mut real = 0;
-    for (d, &line_points) in threes.iter().enumerate() {
-        let mut points = line_points;
-        while points != 0 && real < 2 {
-            let bit = points.trailing_zeros() as i8;
-            points &= points - 1;
-            let Some(q) = step(p, d, bit - REACH) else {
-                continue;
-            };
-            if depth >= MAX_NESTING || !forbidden_at(board, q, depth + 1) {
-                real += 1;
-                break;
-            }
-        }
+    let mut skip = false;
+    while real < 2
+        && let Some(q) = threes.next(skip)
+    {
+        skip = depth >= MAX_NESTING || !forbidden_at(board, q, depth + 1);
+        real += u8::from(skip);
     }
     board.clear(p);
     real >= 2

@@ -1,7 +1,7 @@
 //! The strong engine: seed 002's alpha-beta done properly, plus a VCF solver.
 //!
 //! * Candidates: empty points at most two points from a stone along a line.
-//! * One-ply ordering by [`analyze`]: own threat value plus the opponent's at the
+//! * One-ply ordering by [`super::eval::analyze`]: own threat value plus the opponent's at the
 //!   same point (attack and defence), keeping the best [`Settings::width`] only.
 //! * Forced moves: a five wins at once; an opponent five threat must be blocked
 //!   (the only move searched, without using up depth); two such threats lose.
@@ -15,13 +15,28 @@
 //!
 //! Every figure is counted in nodes (alpha-beta and VCF positions visited), never
 //! in time, so the same request gives the same answer on the host and the board.
+//!
+//! # Stack (gomoku runs in 2 KB of RAM in all)
+//! One `Searcher` (~280 bytes: the position, window counts, one shared
+//! triangular PV table, the root's candidates, the answer) lives in the frame of
+//! [`answer`]; the position is parsed into it in place. The recursive frames stay
+//! small: an alpha-beta node (64 bytes) or VCF node (64) keeps its state in one
+//! struct that out-of-line helpers work on; the scan, the shape analysis and the
+//! renju forbidden-point test (done on the board itself, no copy) each run in
+//! frames of their own above the deepest node only. Measured peak (HIL, QEMU,
+//! whole firmware): 1,836 bytes of stack. The VCF depth is bounded by
+//! [`MAX_VCF_DEPTH`]; the alpha-beta's by [`MAX_PLY`] (the HIL scenarios reach
+//! ply 4).
 
-use super::board::{BLACK, POINTS, Point};
-use super::eval::{Counts, analyze};
+use super::board::{BLACK, POINTS, Point, PointSet};
+use super::engine::fill;
+use super::eval::{Counts, analyze_in_place};
 use super::position::{CENTER_POINT, Gomoku, NO_POINT};
-use crate::engine::Poll;
-use crate::game::{Game, INFINITY, MATE, MATE_BOUND, Score};
+use super::rules::Rule;
+use crate::engine::{EngineRequest, Poll, send_answer, send_info};
+use crate::game::{Game, INFINITY, MATE, MATE_BOUND, Notation, Score};
 use crate::search::POLL_INTERVAL;
+use crate::text::ParseError;
 
 /// Node budget of level 0 per move (alpha-beta and VCF together): no cap of its
 /// own; level 0 is bounded by [`DEFAULT_WORK`] instead.
@@ -43,9 +58,25 @@ pub const PV_LEN: usize = 12;
 /// Most candidate moves kept at a node.
 pub const MAX_WIDTH: usize = 12;
 
+/// Most fours the engine's VCF search plays in a row, whatever
+/// [`Settings::vcf_depth`] asks (level 2's 16 included): the VCF recursion takes
+/// one 64-byte frame per four (see `Searcher::vcf`), and gomoku must run in
+/// 2 KB of RAM in all. With the service's frames (~0.56 KB), the searcher's
+/// (~0.3 KB) and the deepest VCF node's scan (~0.35 KB), nine levels need
+/// ~1.84 KB of stack.
+pub const MAX_VCF_DEPTH: u8 = 8;
+
 /// A principal variation.
 pub type Pv = heapless::Vec<Point, PV_LEN>;
 
+/// Moves kept in the shared triangular PV table: row `ply` holds at most
+/// `MAX_PLY - ply` moves (a node at `MAX_PLY` is a leaf).
+const PV_TABLE: usize = (MAX_PLY as usize) * (MAX_PLY as usize + 1) / 2;
+
+/// Where row `ply` of the PV table starts (`ply <= MAX_PLY`).
+fn pv_start(ply: usize) -> usize {
+    ply * usize::from(MAX_PLY) - ply * ply.saturating_sub(1) / 2
+}
 /// How the strong engine searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
@@ -102,15 +133,11 @@ pub struct Found {
     pub depth: u8,
     /// Nodes visited.
     pub nodes: u64,
-    /// Principal variation.
-    pub pv: Pv,
 }
 
-/// The candidates of one node and what the scan saw.
+/// What the scan of one node saw besides its candidates.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Scan {
-    /// Candidates, best first.
-    pub moves: [Point; MAX_WIDTH],
     /// Number of candidates.
     pub len: u8,
     /// A point where the side to move makes five, or `NO_POINT`.
@@ -121,41 +148,121 @@ pub(super) struct Scan {
     pub threat: Point,
 }
 
-/// Candidates ranked by value, best first (ties: the earlier point first).
-#[derive(Clone, Copy)]
-struct Ranked {
-    moves: [Point; MAX_WIDTH],
+/// Inserts `p` with `value` into the candidates `moves[..len]`, ranked by
+/// `values` (best first; ties: the earlier point first), if it is among the
+/// best `width` (`width <= MAX_WIDTH`).
+fn rank(
+    moves: &mut [Point; MAX_WIDTH],
+    values: &mut [u32; MAX_WIDTH],
+    len: &mut u8,
+    p: Point,
+    value: u32,
+    width: usize,
+) {
+    let n = usize::from(*len);
+    let mut i = n.min(width);
+    while i > 0 && values[i - 1] < value {
+        i -= 1;
+    }
+    if i < width {
+        let end = n.min(width - 1);
+        moves.copy_within(i..end, i + 1);
+        values.copy_within(i..end, i + 1);
+        moves[i] = p;
+        values[i] = value;
+        *len = (n + 1).min(width) as u8;
+    }
+}
+
+/// A scan's state (see [`Searcher::scan`]), worked on out of line.
+struct ScanState {
+    /// What the scan saw; `len` counts the ranked candidates.
+    scan: Scan,
+    /// The ranked candidates' values.
     values: [u32; MAX_WIDTH],
-    len: u8,
+    /// The answers to an open three (see [`Searcher::scan`]), to rank if needed.
+    answers: PointSet,
+    /// The opponent has an open three.
+    threatened: bool,
+    /// Candidates kept.
+    width: u8,
 }
 
-impl Default for Ranked {
-    fn default() -> Self {
-        Self {
-            moves: [NO_POINT; MAX_WIDTH],
-            values: [0; MAX_WIDTH],
-            len: 0,
+impl ScanState {
+    /// Analyses the near point `p` of `pos` and ranks it into `moves`.
+    #[inline(never)]
+    fn consider(&mut self, pos: &mut Gomoku, moves: &mut [Point; MAX_WIDTH], p: Point) {
+        let me = usize::from(pos.player_to_move());
+        let rule = pos.rule();
+        let t = analyze_in_place(pos.board_mut(), p, rule);
+        let (mine, theirs) = (t[me], t[me ^ 1]);
+        if mine.five {
+            self.scan.win = p;
+        }
+        if theirs.five {
+            self.scan.threats = self.scan.threats.saturating_add(1);
+            self.scan.threat = p;
+        }
+        self.threatened |= theirs.open_four && !theirs.forbidden;
+        if mine.forbidden {
+            return;
+        }
+        let value = mine.score + theirs.score;
+        let width = usize::from(self.width);
+        rank(moves, &mut self.values, &mut self.scan.len, p, value, width);
+        if mine.fours > 0 || theirs.fours > 0 {
+            self.answers.insert(p);
+        }
+    }
+
+    /// Ranks the answers into `moves` instead of all the candidates (a second
+    /// look at those few points, not counted as work).
+    #[inline(never)]
+    fn rank_answers(&mut self, pos: &mut Gomoku, moves: &mut [Point; MAX_WIDTH]) {
+        let width = usize::from(self.width);
+        self.scan.len = 0;
+        for p in 0..POINTS as u8 {
+            if self.answers.contains(p) {
+                let value = point_value(pos, p);
+                rank(moves, &mut self.values, &mut self.scan.len, p, value, width);
+            }
         }
     }
 }
 
-impl Ranked {
-    /// Inserts `p` if it is among the best `width` (`width <= MAX_WIDTH`).
-    fn insert(&mut self, p: Point, value: u32, width: usize) {
-        let len = usize::from(self.len);
-        let mut i = len.min(width);
-        while i > 0 && self.values[i - 1] < value {
-            i -= 1;
-        }
-        if i < width {
-            let end = len.min(width - 1);
-            self.moves.copy_within(i..end, i + 1);
-            self.values.copy_within(i..end, i + 1);
-            self.moves[i] = p;
-            self.values[i] = value;
-            self.len = (len + 1).min(width) as u8;
-        }
-    }
+/// The ordering value of the near point `p` for the side to move (own value
+/// plus the opponent's there), as [`ScanState::consider`] ranks it.
+#[inline(never)]
+fn point_value(pos: &mut Gomoku, p: Point) -> u32 {
+    let me = usize::from(pos.player_to_move());
+    let rule = pos.rule();
+    let t = analyze_in_place(pos.board_mut(), p, rule);
+    t[me].score + t[me ^ 1].score
+}
+
+/// One alpha-beta node's state (see [`Searcher::alphabeta`]).
+struct Frame {
+    /// Candidates, best first.
+    moves: [Point; MAX_WIDTH],
+    /// Number of candidates and the next one to search.
+    count: u8,
+    next: u8,
+    /// Distance from the root.
+    ply: u8,
+    /// Depth left (the children's depth once the node is entered).
+    depth: i8,
+    /// The window and the best score so far.
+    alpha: Score,
+    beta: Score,
+    best: Score,
+}
+
+/// How an alpha-beta node goes on after [`Searcher::enter`].
+enum Node {
+    /// Its score is known without searching a move.
+    Leaf(Score),
+    /// Search this many candidates (one: the forced block), at this depth.
+    Moves(u8, i8),
 }
 
 /// The searcher's state: the working position, its window counts, the node count.
@@ -171,6 +278,18 @@ pub(super) struct Searcher<'p> {
     /// The poll asked to stop (as opposed to a node budget running out).
     pub stopped: bool,
     pub settings: Settings,
+    /// The VCF line (see [`Searcher::vcf`]), then the principal variation of
+    /// [`Searcher::found`].
+    pub line: Pv,
+    /// What the search found so far (the answer, see [`answer`]).
+    pub found: Found,
+    /// The root's candidates (in the scan's order) and their number.
+    root_moves: [Point; MAX_WIDTH],
+    root_len: u8,
+    /// Principal variations by ply (triangular: row `ply` starts at
+    /// [`pv_start`]) and their lengths: one table instead of a PV per frame.
+    pv: [Point; PV_TABLE],
+    pv_len: [u8; MAX_PLY as usize + 1],
     poll: &'p mut dyn Poll,
 }
 
@@ -202,10 +321,36 @@ pub(super) fn for_each_near(pos: &Gomoku, mut f: impl FnMut(Point)) {
 }
 
 impl<'p> Searcher<'p> {
+    /// A searcher on `pos` with `settings` (tests; [`answer`] builds its own in place).
+    #[cfg(test)]
     pub(super) fn new(pos: &Gomoku, settings: Settings, poll: &'p mut dyn Poll) -> Self {
+        let mut s = Self::blank(poll);
+        s.pos = *pos;
+        s.counts = Counts::from_board(pos.board());
+        s.settings = settings;
+        s.limit = settings.nodes;
+        s.work_limit = settings.work;
+        s
+    }
+
+    /// A searcher on the empty free-rule board, level 0's settings (see
+    /// [`answer`]: built in place, without a position to copy).
+    fn blank(poll: &'p mut dyn Poll) -> Self {
+        let settings = Settings::DEFAULT;
         Self {
-            pos: *pos,
-            counts: Counts::from_board(pos.board()),
+            pos: Gomoku::new(Rule::Free),
+            counts: Counts::default(),
+            line: Pv::new(),
+            found: Found {
+                best: None,
+                score: 0,
+                depth: 0,
+                nodes: 0,
+            },
+            root_moves: [NO_POINT; MAX_WIDTH],
+            root_len: 0,
+            pv: [NO_POINT; PV_TABLE],
+            pv_len: [0; MAX_PLY as usize + 1],
             nodes: 0,
             limit: settings.nodes,
             work: 0,
@@ -233,7 +378,9 @@ impl<'p> Searcher<'p> {
         self.aborted
     }
 
-    /// Plays `p` for the side to move, keeping the counts in step.
+    /// Plays `p` for the side to move, keeping the counts in step (out of line:
+    /// inlined, its address arithmetic would be kept in every recursive frame).
+    #[inline(never)]
     pub(super) fn play(&mut self, p: Point) -> Point {
         let side = self.pos.player_to_move();
         self.counts.update(self.pos.board(), p, side, true);
@@ -241,177 +388,410 @@ impl<'p> Searcher<'p> {
     }
 
     /// Takes back `p` (the last move) with what [`Searcher::play`] returned.
+    #[inline(never)]
     pub(super) fn take_back(&mut self, p: Point, undo: Point) {
         self.pos.unmake(p, undo);
         let side = self.pos.player_to_move();
         self.counts.update(self.pos.board(), p, side, false);
     }
 
-    /// Scores the candidates of the current position and keeps the best `width`.
+    /// Scores the candidates of the current position and keeps the best `width`
+    /// in `moves`, best first.
     /// When the opponent has an open three (a point where it would make an open
     /// four), only the answers are kept: points where the opponent would make a
     /// four (the blocks, the far ends included) and points where the side to move
     /// makes a four itself. Counts one unit of work per point analysed.
+    ///
+    /// The answers are only marked during the pass (one bit per point) and ranked
+    /// by a second look at those few points when they are needed: a second ranked
+    /// list would cost its whole size on the deepest frame of the search.
     #[inline(never)]
-    pub(super) fn scan(&mut self, width: usize) -> Scan {
-        let me = usize::from(self.pos.player_to_move());
-        let rule = self.pos.rule();
-        let mut scan = Scan {
-            moves: [NO_POINT; MAX_WIDTH],
-            len: 0,
-            win: NO_POINT,
-            threats: 0,
-            threat: NO_POINT,
+    pub(super) fn scan(&mut self, width: usize, moves: &mut [Point; MAX_WIDTH]) -> Scan {
+        let mut st = ScanState {
+            scan: Scan {
+                len: 0,
+                win: NO_POINT,
+                threats: 0,
+                threat: NO_POINT,
+            },
+            values: [0; MAX_WIDTH],
+            answers: PointSet::new(),
+            threatened: false,
+            width: width.min(MAX_WIDTH) as u8,
         };
-        let width = width.min(MAX_WIDTH);
-        let mut all = Ranked::default();
-        let mut answers = Ranked::default();
-        let mut threatened = false;
-        let mut work = 0;
-        let board = self.pos.board();
-        for_each_near(&self.pos, |p| {
-            work += 1;
-            let t = analyze(board, p, rule);
-            let (mine, theirs) = (t[me], t[me ^ 1]);
-            if mine.five {
-                scan.win = p;
+        let mut work = 0u32;
+        for r in 0..15u8 {
+            let mut near = near_row(&self.pos, r as i8);
+            while near != 0 {
+                let p = r * 15 + near.trailing_zeros() as u8;
+                near &= near - 1;
+                work += 1;
+                st.consider(&mut self.pos, moves, p);
             }
-            if theirs.five {
-                scan.threats = scan.threats.saturating_add(1);
-                scan.threat = p;
-            }
-            threatened |= theirs.open_four && !theirs.forbidden;
-            if mine.forbidden {
-                return;
-            }
-            let value = mine.score + theirs.score;
-            all.insert(p, value, width);
-            if mine.fours > 0 || theirs.fours > 0 {
-                answers.insert(p, value, width);
-            }
-        });
+        }
         self.work = self.work.saturating_add(work);
-        let kept = if threatened { &answers } else { &all };
-        scan.moves = kept.moves;
-        scan.len = kept.len;
-        scan
+        if st.threatened {
+            st.rank_answers(&mut self.pos, moves);
+        }
+        moves[usize::from(st.scan.len)..].fill(NO_POINT);
+        st.scan
     }
 
-    /// Negamax alpha-beta; `depth` may be negative (a leaf searched on because of a threat).
-    fn alphabeta(
-        &mut self,
-        depth: i8,
-        ply: u8,
-        mut alpha: Score,
-        beta: Score,
-        pv: &mut Pv,
-    ) -> Score {
-        pv.clear();
+    /// A node's first steps, out of line so that the recursive
+    /// [`Searcher::alphabeta`] frame stays small: counts the node, scores leaves,
+    /// finds wins, losses and forced blocks, and ranks the candidates into `moves`.
+    #[inline(never)]
+    fn enter(&mut self, f: &mut Frame) -> Option<Score> {
+        let (depth, ply) = (f.depth, f.ply);
+        match self.classify(depth, ply, &mut f.moves) {
+            Node::Leaf(score) => Some(score),
+            Node::Moves(count, child_depth) => {
+                f.count = count;
+                f.depth = child_depth;
+                None
+            }
+        }
+    }
+
+    /// [`Searcher::enter`]'s work: what the node at `ply` with `depth` to go is.
+    #[inline(always)]
+    fn classify(&mut self, depth: i8, ply: u8, moves: &mut [Point; MAX_WIDTH]) -> Node {
+        self.pv_len[usize::from(ply)] = 0;
         if self.visit() {
-            return 0;
+            return Node::Leaf(0);
         }
         if usize::from(self.pos.stones()) == POINTS {
-            return 0;
+            return Node::Leaf(0);
         }
         let me = self.pos.player_to_move();
         let quiet = self.counts.get(me ^ 1, 4) == 0;
         if ply >= MAX_PLY || (depth <= 0 && quiet) {
-            return self.counts.score(me);
+            return Node::Leaf(self.counts.score(me));
         }
         let width = if ply == 0 {
             self.settings.root_width
         } else {
             self.settings.width
         };
-        let scan = self.scan(usize::from(width));
+        let scan = self.scan(usize::from(width), moves);
         let win_now = MATE - Score::from(ply) - 1;
         if scan.win != NO_POINT {
-            let _ = pv.push(scan.win);
-            return win_now;
+            self.pv[pv_start(usize::from(ply))] = scan.win;
+            self.pv_len[usize::from(ply)] = 1;
+            return Node::Leaf(win_now);
         }
         if scan.threats >= 2 {
-            return -(win_now - 1);
+            return Node::Leaf(-(win_now - 1));
         }
         let forced = scan.threats == 1;
         if forced && me == BLACK && self.pos.is_forbidden(scan.threat) {
-            return -(win_now - 1);
+            return Node::Leaf(-(win_now - 1));
         }
         if !forced && depth <= 0 {
-            return self.counts.score(me);
+            return Node::Leaf(self.counts.score(me));
         }
-        let (moves, count) = if forced {
-            ([scan.threat; MAX_WIDTH], 1)
-        } else {
-            (scan.moves, usize::from(scan.len))
+        if forced {
+            moves[0] = scan.threat;
+            return Node::Moves(1, depth);
+        }
+        if scan.len == 0 {
+            return Node::Leaf(self.counts.score(me));
+        }
+        Node::Moves(scan.len, depth - 1)
+    }
+
+    /// Row `ply` of the PV table becomes `mv` followed by row `ply + 1`.
+    #[inline(never)]
+    fn update_pv(&mut self, ply: u8, mv: Point) {
+        let ply = usize::from(ply).min(usize::from(MAX_PLY) - 1);
+        let (start, child) = (pv_start(ply), pv_start(ply + 1));
+        let n = usize::from(self.pv_len[ply + 1]).min(usize::from(MAX_PLY) - ply - 1);
+        self.pv[start] = mv;
+        self.pv.copy_within(child..child + n, start + 1);
+        self.pv_len[ply] = n as u8 + 1;
+    }
+
+    /// Negamax alpha-beta; `depth` may be negative (a leaf searched on because of
+    /// a threat). Its principal variation is left in row `ply` of the PV table.
+    /// One frame per ply: the node's state is one [`Frame`] that the out-of-line
+    /// [`Searcher::enter`] and [`Searcher::improve`] work on, so the compiler
+    /// keeps it in place instead of spilling copies of its fields.
+    fn alphabeta(&mut self, depth: i8, ply: u8, alpha: Score, beta: Score) -> Score {
+        let mut f = Frame {
+            moves: [NO_POINT; MAX_WIDTH],
+            count: 0,
+            next: 0,
+            ply,
+            depth,
+            alpha,
+            beta,
+            best: -INFINITY,
         };
-        if count == 0 {
-            return self.counts.score(me);
+        if let Some(score) = self.enter(&mut f) {
+            return score;
         }
-        let child_depth = if forced { depth } else { depth - 1 };
-        let mut best = -INFINITY;
-        let mut child = Pv::new();
-        for &mv in &moves[..count] {
+        while let Some(&mv) = f.moves.get(usize::from(f.next)) {
+            if f.next >= f.count {
+                break;
+            }
             let undo = self.play(mv);
-            let score = -self.alphabeta(child_depth, ply + 1, -beta, -alpha, &mut child);
+            let score = -self.alphabeta(f.depth, f.ply + 1, -f.beta, -f.alpha);
             self.take_back(mv, undo);
             if self.aborted {
                 return 0;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    pv.clear();
-                    let _ = pv.push(mv);
-                    let _ = pv.extend_from_slice(&child[..child.len().min(PV_LEN - 1)]);
-                    if alpha >= beta {
-                        break;
-                    }
-                }
+            if self.improve(&mut f, mv, score) {
+                break;
             }
+            f.next += 1;
         }
-        best
+        f.best
     }
 
-    /// Root search: one alpha-beta iteration with `first` searched first.
-    fn root(&mut self, depth: u8, scan: &Scan, first: Point, pv: &mut Pv) -> Option<Score> {
-        let mut moves = scan.moves;
-        let count = usize::from(scan.len);
-        if let Some(i) = moves[..count].iter().position(|&m| m == first) {
-            moves[..=i].rotate_right(1);
+    /// Takes in the score of the move `mv` at node `f`; `true` on a cut-off.
+    #[inline(never)]
+    fn improve(&mut self, f: &mut Frame, mv: Point, score: Score) -> bool {
+        if score > f.best {
+            f.best = score;
+            if score > f.alpha {
+                f.alpha = score;
+                self.update_pv(f.ply, mv);
+                return f.alpha >= f.beta;
+            }
         }
-        let (mut alpha, beta) = (-INFINITY, INFINITY);
-        let mut child = Pv::new();
-        pv.clear();
-        for &mv in &moves[..count] {
+        false
+    }
+
+    /// Root search: one alpha-beta iteration with `first` searched first; the
+    /// principal variation is left in row 0 of the PV table.
+    #[inline(never)]
+    fn root(&mut self, depth: u8, first: Point) -> Option<Score> {
+        let mut f = Frame {
+            moves: self.root_moves,
+            count: self.root_len.min(MAX_WIDTH as u8),
+            next: 0,
+            ply: 0,
+            depth: depth as i8 - 1,
+            alpha: -INFINITY,
+            beta: INFINITY,
+            best: -INFINITY,
+        };
+        let count = usize::from(f.count);
+        if let Some(i) = f.moves[..count].iter().position(|&m| m == first) {
+            f.moves[..=i].rotate_right(1);
+        }
+        self.pv_len[0] = 0;
+        while let Some(&mv) = f.moves.get(usize::from(f.next)) {
+            if f.next >= f.count {
+                break;
+            }
             let undo = self.play(mv);
-            let score = -self.alphabeta(depth as i8 - 1, 1, -beta, -alpha, &mut child);
+            let score = -self.alphabeta(f.depth, 1, -f.beta, -f.alpha);
             self.take_back(mv, undo);
             if self.aborted {
                 return None;
             }
-            if score > alpha || pv.is_empty() {
-                alpha = score;
-                pv.clear();
-                let _ = pv.push(mv);
-                let _ = pv.extend_from_slice(&child[..child.len().min(PV_LEN - 1)]);
+            self.root_improve(&mut f, mv, score);
+            f.next += 1;
+        }
+        Some(f.alpha)
+    }
+
+    /// Takes in the score of the root move `mv` (the first move always counts).
+    #[inline(never)]
+    fn root_improve(&mut self, f: &mut Frame, mv: Point, score: Score) {
+        if score > f.alpha || self.pv_len[0] == 0 {
+            f.alpha = score;
+            self.update_pv(0, mv);
+        }
+    }
+
+    /// The root's scan: its candidates go to [`Searcher::root_moves`].
+    #[inline(never)]
+    fn root_scan(&mut self) -> Scan {
+        let mut moves = [NO_POINT; MAX_WIDTH];
+        let scan = self.scan(usize::from(self.settings.root_width), &mut moves);
+        self.root_moves = moves;
+        self.root_len = scan.len;
+        scan
+    }
+
+    /// Streams [`Searcher::found`] as an `info` line.
+    #[inline(never)]
+    fn report(&mut self) {
+        send_info(self.poll, &|reply| {
+            fill(&self.pos, &self.found, &self.line, reply);
+        });
+    }
+
+    /// The whole search of [`Searcher::pos`]: the answer is left in
+    /// [`Searcher::found`] and [`Searcher::line`], each completed iteration is
+    /// streamed as `info`.
+    #[inline(never)]
+    fn search(&mut self) {
+        let Some(forced) = self.start() else {
+            return;
+        };
+        if forced == NO_POINT {
+            // Threat-space search first: a VCF wins outright.
+            if self.vcf_first() {
+                return;
+            }
+        } else {
+            self.root_moves = [forced; MAX_WIDTH];
+            self.root_len = 1;
+        }
+        self.deepen();
+    }
+
+    /// The root's first steps: a finished game, the empty board, an immediate
+    /// win or loss and a forced block. `None` when the answer is known (and
+    /// reported), otherwise the forced block or `NO_POINT`.
+    #[inline(never)]
+    fn start(&mut self) -> Option<Point> {
+        if self.pos.outcome().is_some() {
+            return None;
+        }
+        if self.pos.stones() == 0 {
+            self.found.best = Some(CENTER_POINT);
+            self.found.depth = 1;
+            self.found.nodes = 1;
+            let _ = self.line.push(CENTER_POINT);
+            self.report();
+            return None;
+        }
+        self.visit();
+        let scan = self.root_scan();
+        let me = self.pos.player_to_move();
+        self.found.best = Some(self.root_moves[0]).filter(|&m| m != NO_POINT);
+        if self.found.best.is_none() {
+            // Every point near the stones is forbidden for black: any legal point.
+            self.found.best = (0..POINTS as u8).find(|&p| self.pos.is_legal(p));
+        }
+        // Immediate win, or a single forced block.
+        let forced = if scan.win != NO_POINT {
+            Some((scan.win, MATE - 1))
+        } else if scan.threats >= 2 {
+            Some((scan.threat, -(MATE - 2)))
+        } else if scan.threats == 1 {
+            let lost = me == BLACK && self.pos.is_forbidden(scan.threat);
+            if lost {
+                self.found.best.map(|b| (b, -(MATE - 2)))
+            } else {
+                Some((scan.threat, 0))
+            }
+        } else {
+            None
+        };
+        match forced {
+            Some((mv, score)) if score != 0 || self.settings.depth <= 1 => {
+                self.found.best = Some(mv);
+                self.found.score = score;
+                self.found.depth = 1;
+                self.found.nodes = self.nodes;
+                let _ = self.line.push(mv);
+                self.report();
+                None
+            }
+            Some((mv, _)) => Some(mv),
+            None => Some(NO_POINT),
+        }
+    }
+
+    /// The VCF search at the root, within [`Settings::vcf_work`]: `true` when
+    /// the answer is known (a VCF win, reported, or the budget is used up).
+    #[inline(never)]
+    fn vcf_first(&mut self) -> bool {
+        let overall = self.work_limit;
+        if self.settings.vcf_work != 0 {
+            let end = self.work.saturating_add(self.settings.vcf_work);
+            self.work_limit = if overall == 0 { end } else { end.min(overall) };
+        }
+        let won = self.vcf(self.settings.vcf_depth);
+        self.work_limit = overall;
+        if won && let Some(&first) = self.line.first() {
+            self.found.best = Some(first);
+            self.found.score = MATE - self.line.len() as Score;
+            self.found.depth = self.line.len() as u8;
+            self.found.nodes = self.nodes;
+            self.report();
+            return true;
+        }
+        self.line.clear();
+        if self.stopped
+            || (self.limit != 0 && self.nodes >= self.limit)
+            || (overall != 0 && self.work >= overall)
+        {
+            self.found.nodes = self.nodes;
+            return true;
+        }
+        self.aborted = false;
+        false
+    }
+
+    /// Iterative deepening over [`Searcher::root_moves`], reporting each
+    /// completed iteration.
+    #[inline(never)]
+    fn deepen(&mut self) {
+        for depth in 1..=self.settings.depth.max(1) {
+            let first = self.found.best.unwrap_or(NO_POINT);
+            let Some(score) = self.root(depth, first) else {
+                break;
+            };
+            if self.completed(depth, score) {
+                break;
             }
         }
-        Some(alpha)
+        self.found.nodes = self.nodes;
+    }
+
+    /// Takes in and reports a completed iteration; `true` when deepening is over.
+    #[inline(never)]
+    fn completed(&mut self, depth: u8, score: Score) -> bool {
+        let len = usize::from(self.pv_len[0]);
+        if len > 0 {
+            self.found.best = Some(self.pv[0]);
+        }
+        self.found.score = score;
+        self.found.depth = depth;
+        self.found.nodes = self.nodes;
+        self.line.clear();
+        let _ = self.line.extend_from_slice(&self.pv[..len.min(PV_LEN)]);
+        self.report();
+        score.abs() >= MATE_BOUND || self.root_len <= 1
     }
 }
 
-/// Searches `pos` with the strong engine. `limits_nodes` / `limits_depth` are the
-/// request's limits (0 = none); they tighten `settings`. Streams each completed
-/// iteration through `report`.
-pub fn search(
-    pos: &Gomoku,
-    mut settings: Settings,
-    limits_nodes: u64,
-    limits_depth: u8,
-    poll: &mut dyn Poll,
-    report: &mut dyn FnMut(&mut dyn Poll, &Found),
-) -> Found {
+/// Searches `request`'s position with the strong engine (level 0: [`Settings::DEFAULT`],
+/// otherwise [`Settings::STRONG`], tightened by the request's node and depth
+/// limits) and gives the answer through `poll`, each completed iteration streamed
+/// as `info` first. Fails only when the position is not valid.
+///
+/// The searcher lives in this frame, the bottom of every search's stack:
+/// the position is parsed into it in place, and the search itself runs in
+/// frames of its own.
+#[inline(never)]
+pub fn answer(request: &EngineRequest<'_>, poll: &mut dyn Poll) -> Result<(), ParseError> {
+    let mut s = Searcher::blank(poll);
+    parse_into(&mut s, request)?;
+    s.search();
+    send_answer(s.poll, &|reply| fill(&s.pos, &s.found, &s.line, reply));
+    Ok(())
+}
+
+/// Sets the searcher up for `request`: parses its position, counts its windows,
+/// picks the level's settings and tightens them by the request's limits (out of
+/// line: the temporaries stay off the search's stack).
+#[inline(never)]
+fn parse_into(s: &mut Searcher<'_>, request: &EngineRequest<'_>) -> Result<(), ParseError> {
+    s.pos = Gomoku::parse_position(request.position)?;
+    s.counts = Counts::from_board(s.pos.board());
+    let mut settings = if request.level == 0 {
+        Settings::DEFAULT
+    } else {
+        Settings::STRONG
+    };
+    let (limits_nodes, limits_depth) = (request.limits.nodes, request.limits.depth);
     if limits_nodes != 0 {
         settings.nodes = if settings.nodes == 0 {
             limits_nodes
@@ -422,110 +802,9 @@ pub fn search(
     if limits_depth != 0 {
         settings.depth = settings.depth.min(limits_depth);
     }
-    let mut found = Found {
-        best: None,
-        score: 0,
-        depth: 0,
-        nodes: 0,
-        pv: Pv::new(),
-    };
-    if pos.outcome().is_some() {
-        return found;
-    }
-    if pos.stones() == 0 {
-        found.best = Some(CENTER_POINT);
-        let _ = found.pv.push(CENTER_POINT);
-        found.depth = 1;
-        found.nodes = 1;
-        report(poll, &found);
-        return found;
-    }
-    let mut s = Searcher::new(pos, settings, poll);
-    s.visit();
-    let scan = s.scan(usize::from(settings.root_width));
-    let me = pos.player_to_move();
-    found.best = scan.moves.first().copied().filter(|&m| m != NO_POINT);
-    if found.best.is_none() {
-        // Every point near the stones is forbidden for black: any legal point.
-        found.best = (0..POINTS as u8).find(|&p| pos.is_legal(p));
-    }
-    // Immediate win, or a single forced block.
-    let forced = if scan.win != NO_POINT {
-        Some((scan.win, MATE - 1))
-    } else if scan.threats >= 2 {
-        Some((scan.threat, -(MATE - 2)))
-    } else if scan.threats == 1 {
-        let lost = me == BLACK && pos.is_forbidden(scan.threat);
-        if lost {
-            found.best.map(|b| (b, -(MATE - 2)))
-        } else {
-            Some((scan.threat, 0))
-        }
-    } else {
-        None
-    };
-    if let Some((mv, score)) = forced
-        && (score != 0 || settings.depth <= 1)
-    {
-        found.best = Some(mv);
-        found.score = score;
-        found.depth = 1;
-        found.nodes = s.nodes;
-        let _ = found.pv.push(mv);
-        report(s.poll, &found);
-        return found;
-    }
-    // Threat-space search first: a VCF wins outright.
-    if forced.is_none() {
-        let mut line = Pv::new();
-        let overall = s.work_limit;
-        if settings.vcf_work != 0 {
-            let end = s.work.saturating_add(settings.vcf_work);
-            s.work_limit = if overall == 0 { end } else { end.min(overall) };
-        }
-        let won = s.vcf(settings.vcf_depth, &mut line);
-        s.work_limit = overall;
-        if won && let Some(&first) = line.first() {
-            found.best = Some(first);
-            found.score = MATE - line.len() as Score;
-            found.depth = line.len() as u8;
-            found.nodes = s.nodes;
-            found.pv = line;
-            report(s.poll, &found);
-            return found;
-        }
-        if s.stopped || (s.limit != 0 && s.nodes >= s.limit) || (overall != 0 && s.work >= overall)
-        {
-            found.nodes = s.nodes;
-            return found;
-        }
-        s.aborted = false;
-    }
-    let scan = if let Some((mv, _)) = forced {
-        Scan {
-            moves: [mv; MAX_WIDTH],
-            len: 1,
-            ..scan
-        }
-    } else {
-        scan
-    };
-    let mut pv = Pv::new();
-    for depth in 1..=settings.depth.max(1) {
-        let first = found.best.unwrap_or(NO_POINT);
-        let Some(score) = s.root(depth, &scan, first, &mut pv) else {
-            break;
-        };
-        found.best = pv.first().copied().or(found.best);
-        found.score = score;
-        found.depth = depth;
-        found.nodes = s.nodes;
-        found.pv = pv.clone();
-        report(s.poll, &found);
-        if score.abs() >= MATE_BOUND || scan.len <= 1 {
-            break;
-        }
-    }
-    found.nodes = s.nodes;
-    found
+    settings.vcf_depth = settings.vcf_depth.min(MAX_VCF_DEPTH);
+    s.settings = settings;
+    s.limit = settings.nodes;
+    s.work_limit = settings.work;
+    Ok(())
 }

@@ -6,14 +6,16 @@
 
 use super::board::{BLACK, Board, CENTER, Point, REACH, step};
 use super::position::{Gomoku, NO_POINT};
-use super::rules::is_forbidden;
+use super::rules::{is_forbidden_after_in_place, is_forbidden_in_place};
 use super::search::{PV_LEN, Pv, Searcher, for_each_near, near_row};
 use super::shape::{completions, four_count, is_five, neighbours};
 use crate::game::Game;
 
-/// Prepends `moves` to `line`, dropping its tail if it is full.
-fn prepend(line: &mut Pv, moves: &[Point]) {
-    for &m in moves.iter().rev() {
+/// Prepends the attacker's four `p` and the defender's `block` to `line`,
+/// dropping its tail if it is full.
+#[inline(never)]
+fn prepend(line: &mut Pv, p: Point, block: Point) {
+    for m in [block, p] {
         if line.len() == PV_LEN {
             line.pop();
         }
@@ -123,88 +125,207 @@ fn vcf_scan(pos: &Gomoku, me: u8, last: Point, work: &mut u32) -> Result<(u8, Po
     result.map(|()| (threats, threat, any_four))
 }
 
+/// How a VCF node goes on after [`Searcher::vcf_enter`].
+enum Entry {
+    /// The attacker makes five (the line holds the point).
+    Won,
+    /// No VCF from here (the defender has two five points, no four is left, or
+    /// the depth is used up).
+    Lost,
+    /// Try the attacker's fours: all of them (`NO_POINT`), or only the block of
+    /// the defender's one five point.
+    Fours(Point),
+}
+
+/// One VCF node's state (see [`Searcher::vcf_after`]).
+struct VcfFrame {
+    /// Fours left, the attacker's last four and the defender's last block.
+    depth: u8,
+    prev: Point,
+    last: Point,
+    /// The defender's five point to block, or `NO_POINT`.
+    threat: Point,
+    /// The row being tried and its near points not tried yet.
+    row: u8,
+    near: u16,
+    /// The four being tried, its block, and what playing them returned.
+    p: Point,
+    block: Point,
+    undo: Point,
+    undo_block: Point,
+}
+
+/// What [`Searcher::vcf_next`] found.
+enum Step {
+    /// A winning four (the line holds it).
+    Won,
+    /// No four left to try.
+    Done,
+    /// A four and its block are played: search on.
+    Try,
+}
+
+/// What one candidate point gives the attacker ([`Searcher::vcf_four`]).
+enum Four {
+    /// No four here worth trying.
+    Skip,
+    /// A winning four (open or double four, or a block forbidden for black):
+    /// the line holds the point.
+    Won,
+    /// A four the defender must block on the point given.
+    Block(Point),
+}
+
 impl Searcher<'_> {
     /// `true` when the side to move wins by continuous fours within `depth` fours;
-    /// `line` then holds the winning sequence (attacker and defender moves).
-    /// The position is restored on return, also when the search is stopped.
+    /// [`Searcher::line`] then holds the winning sequence (attacker and defender
+    /// moves). The position is restored on return, also when the search is stopped.
     /// The side to move must not face a five point of the opponent's that it
     /// cannot block with a four (the search treats such a point as forced).
-    pub(super) fn vcf(&mut self, depth: u8, line: &mut Pv) -> bool {
-        self.vcf_after(depth, NO_POINT, NO_POINT, line)
+    ///
+    /// Stack: one [`Searcher::vcf_after`] frame per four (`depth` + 1 in all),
+    /// the reason the engine bounds [`Settings::vcf_depth`] by
+    /// [`super::search::MAX_VCF_DEPTH`] (the solver itself takes any depth).
+    pub(super) fn vcf(&mut self, depth: u8) -> bool {
+        self.vcf_after(depth, NO_POINT, NO_POINT)
     }
 
     /// [`Searcher::vcf`] after the attacker's four `prev` and the defender's block
     /// `last` (both `NO_POINT` at the start). Fours that do not share a line with
     /// `prev` could have been played before it, so only those at higher points are
     /// tried (one order of independent fours instead of all of them).
-    fn vcf_after(&mut self, depth: u8, prev: Point, last: Point, line: &mut Pv) -> bool {
-        line.clear();
-        if self.visit() {
-            return false;
-        }
-        let me = self.pos.player_to_move();
-        let (threats, threat, any_four) = match vcf_scan(&self.pos, me, last, &mut self.work) {
-            Err(win) => {
-                let _ = line.push(win);
+    ///
+    /// Recursive: everything but the loop over the candidates is done out of line
+    /// ([`Searcher::vcf_enter`], [`Searcher::vcf_four`]) to keep its frame small.
+    fn vcf_after(&mut self, depth: u8, prev: Point, last: Point) -> bool {
+        let mut f = VcfFrame {
+            depth,
+            prev,
+            last,
+            threat: NO_POINT,
+            row: 0,
+            near: 0,
+            p: NO_POINT,
+            block: NO_POINT,
+            undo: NO_POINT,
+            undo_block: NO_POINT,
+        };
+        f.threat = match self.vcf_enter(depth, last) {
+            Entry::Won => return true,
+            Entry::Lost => return false,
+            Entry::Fours(threat) => threat,
+        };
+        f.near = near_row(&self.pos, 0);
+        loop {
+            match self.vcf_next(&mut f) {
+                Step::Won => return true,
+                Step::Done => return false,
+                Step::Try => {}
+            }
+            // A forced block could not have been played later: no ordering after it.
+            let order = if f.threat != NO_POINT { NO_POINT } else { f.p };
+            let won = self.vcf_after(f.depth - 1, order, f.block);
+            self.vcf_undo(&f);
+            if won {
+                prepend(&mut self.line, f.p, f.block);
                 return true;
             }
-            Ok(seen) => seen,
-        };
-        if threats >= 2 || depth == 0 || !any_four {
-            return false;
+            if self.aborted {
+                return false;
+            }
         }
-        let renju = self.pos.rule().has_forbidden();
-        let exact = self.pos.rule().exact(me);
-        // Try every four (only the block, if the defender threatens five).
-        for r in 0..15u8 {
-            let mut near = near_row(&self.pos, r as i8);
-            while near != 0 {
-                let p = r * 15 + near.trailing_zeros() as u8;
-                near &= near - 1;
-                if threats == 1 && p != threat {
+    }
+
+    /// Finds the node's next four to try (every four, in point order; only the
+    /// block if the defender threatens five) and plays it with its block.
+    #[inline(never)]
+    fn vcf_next(&mut self, f: &mut VcfFrame) -> Step {
+        loop {
+            while f.near != 0 {
+                let p = f.row * 15 + f.near.trailing_zeros() as u8;
+                f.near &= f.near - 1;
+                if f.threat != NO_POINT && p != f.threat {
                     continue;
                 }
-                self.work = self.work.saturating_add(1);
-                let f = fours_at(self.pos.board(), p, me, exact);
-                // Independent fours commute: try them in increasing point order only.
-                let independent = threats == 0
-                    && prev != NO_POINT
-                    && p < prev
-                    && !related(p, prev)
-                    && !related(p, last)
-                    && !related(f.block, prev);
-                if f.count == 0
-                    || independent
-                    || (me == BLACK && renju && is_forbidden(self.pos.board(), p))
-                {
-                    continue;
+                match self.vcf_four(p, f.prev, f.last, f.threat) {
+                    Four::Skip => continue,
+                    Four::Won => return Step::Won,
+                    Four::Block(block) => {
+                        f.p = p;
+                        f.block = block;
+                        f.undo = self.play(p);
+                        f.undo_block = self.play(block);
+                        return Step::Try;
+                    }
                 }
-                if f.points >= 2 {
-                    let _ = line.push(p);
-                    return true;
-                }
-                let undo = self.play(p);
-                if me != BLACK && renju && is_forbidden(self.pos.board(), f.block) {
-                    self.take_back(p, undo);
-                    let _ = line.push(p);
-                    return true;
-                }
-                let undo_block = self.play(f.block);
-                // A forced block could not have been played later: no ordering after it.
-                let order = if threats == 1 { NO_POINT } else { p };
-                let won = self.vcf_after(depth - 1, order, f.block, line);
-                self.take_back(f.block, undo_block);
-                self.take_back(p, undo);
-                if won {
-                    prepend(line, &[p, f.block]);
-                    return true;
-                }
-                if self.aborted {
-                    return false;
+            }
+            f.row += 1;
+            if f.row >= 15 {
+                return Step::Done;
+            }
+            f.near = near_row(&self.pos, f.row as i8);
+        }
+    }
+
+    /// Takes back the four and the block [`Searcher::vcf_next`] played.
+    #[inline(never)]
+    fn vcf_undo(&mut self, f: &VcfFrame) {
+        self.take_back(f.block, f.undo_block);
+        self.take_back(f.p, f.undo);
+    }
+
+    /// A VCF node's first steps: clears the line, counts the node, looks for the
+    /// attacker's five and the defender's five points.
+    #[inline(never)]
+    fn vcf_enter(&mut self, depth: u8, last: Point) -> Entry {
+        self.line.clear();
+        if self.visit() {
+            return Entry::Lost;
+        }
+        let me = self.pos.player_to_move();
+        match vcf_scan(&self.pos, me, last, &mut self.work) {
+            Err(win) => {
+                let _ = self.line.push(win);
+                Entry::Won
+            }
+            Ok((threats, threat, any_four)) => {
+                if threats >= 2 || depth == 0 || !any_four {
+                    Entry::Lost
+                } else {
+                    Entry::Fours(if threats == 1 { threat } else { NO_POINT })
                 }
             }
         }
-        false
+    }
+
+    /// The attacker's four on the empty near point `p` at a node reached by `prev`
+    /// and `last` (see [`Searcher::vcf_after`]); `threat` is the defender's five
+    /// point, if any. Counts one unit of work.
+    #[inline(never)]
+    fn vcf_four(&mut self, p: Point, prev: Point, last: Point, threat: Point) -> Four {
+        let me = self.pos.player_to_move();
+        let renju = self.pos.rule().has_forbidden();
+        let exact = self.pos.rule().exact(me);
+        self.work = self.work.saturating_add(1);
+        let f = fours_at(self.pos.board(), p, me, exact);
+        // Independent fours commute: try them in increasing point order only.
+        let independent = threat == NO_POINT
+            && prev != NO_POINT
+            && p < prev
+            && !related(p, prev)
+            && !related(p, last)
+            && !related(f.block, prev);
+        let board = self.pos.board_mut();
+        if f.count == 0 || independent || (me == BLACK && renju && is_forbidden_in_place(board, p))
+        {
+            return Four::Skip;
+        }
+        if f.points >= 2 || (me != BLACK && renju && is_forbidden_after_in_place(board, p, f.block))
+        {
+            let _ = self.line.push(p);
+            return Four::Won;
+        }
+        Four::Block(f.block)
     }
 }
 
@@ -247,13 +368,9 @@ mod tests {
             let mut poll = NoPoll;
             let mut s = Searcher::new(&pos, Settings::STRONG, &mut poll);
             s.limit = 100_000;
-            let mut line = Pv::new();
-            assert!(
-                s.vcf(30, &mut line),
-                "{header}: no VCF in {} nodes",
-                s.nodes
-            );
+            assert!(s.vcf(30), "{header}: no VCF in {} nodes", s.nodes);
             assert_eq!(s.pos, pos, "{header}: position not restored");
+            let line = s.line.clone();
             let mut replay = pos;
             for (i, &m) in line.iter().enumerate() {
                 assert!(replay.is_legal(m), "{header}: move {i} illegal");
@@ -273,8 +390,7 @@ mod tests {
         let pos = Gomoku::parse_position("free h8 h9 i8 i9").unwrap();
         let mut poll = NoPoll;
         let mut s = Searcher::new(&pos, Settings::STRONG, &mut poll);
-        let mut line = Pv::new();
-        assert!(!s.vcf(10, &mut line));
+        assert!(!s.vcf(10));
         assert_eq!(s.nodes, 1);
     }
 
@@ -286,8 +402,7 @@ mod tests {
         assert!(pos.is_forbidden(crate::games::gomoku::parse_point("j5").unwrap()));
         let mut poll = NoPoll;
         let mut s = Searcher::new(&pos, Settings::STRONG, &mut poll);
-        let mut line = Pv::new();
-        assert!(s.vcf(4, &mut line));
-        assert_eq!(line.len(), 1);
+        assert!(s.vcf(4));
+        assert_eq!(s.line.len(), 1);
     }
 }
