@@ -145,12 +145,34 @@ pub trait BoardGame {
 /// Writes a [`SearchResult`] as text with the game's notation.
 #[inline(never)] // only live after the search, never during it
 pub fn fill_reply<G: Notation>(root: &G, result: &SearchResult<G::Move>, reply: &mut EngineReply) {
-    reply.score = result.score;
-    reply.depth = result.depth;
-    reply.nodes = result.nodes;
+    write_reply(
+        root,
+        result.best,
+        result.score,
+        result.depth,
+        result.nodes,
+        &result.pv,
+        reply,
+    );
+}
+
+/// Writes one answer (or one iteration) as text: the best move in `root`'s notation
+/// (`none` without one), score, depth, nodes and the principal variation `pv`.
+pub fn write_reply<G: Notation>(
+    root: &G,
+    best: Option<G::Move>,
+    score: Score,
+    depth: u8,
+    nodes: u64,
+    pv: &[G::Move],
+    reply: &mut EngineReply,
+) {
+    reply.score = score;
+    reply.depth = depth;
+    reply.nodes = nodes;
     reply.best.clear();
     reply.pv.clear();
-    match result.best {
+    match best {
         Some(mv) => {
             let _ = root.write_move(mv, &mut reply.best);
         }
@@ -158,7 +180,7 @@ pub fn fill_reply<G: Notation>(root: &G, result: &SearchResult<G::Move>, reply: 
             let _ = reply.best.push_str("none");
         }
     }
-    write_pv(root, &result.pv, &mut reply.pv);
+    write_pv(root, pv, &mut reply.pv);
 }
 
 /// Writes a principal variation, playing it out on a copy of `root` so each move

@@ -5,7 +5,7 @@ use super::pattern;
 use super::position::Gomoku;
 use super::search::{self, Found};
 use crate::engine::{
-    BoardGame, EngineReply, EngineRequest, Poll, send_answer, send_info, write_pv,
+    BoardGame, EngineReply, EngineRequest, Poll, send_answer, send_info, write_reply,
 };
 use crate::game::{Notation, Score};
 use crate::text::ParseError;
@@ -19,20 +19,15 @@ pub struct GomokuEngine;
 
 /// Writes `found` and its principal variation `pv` into `reply` in text form.
 pub(super) fn fill(root: &Gomoku, found: &Found, pv: &[Point], reply: &mut EngineReply) {
-    reply.score = found.score;
-    reply.depth = found.depth;
-    reply.nodes = found.nodes;
-    reply.best.clear();
-    reply.pv.clear();
-    match found.best {
-        Some(mv) => {
-            let _ = root.write_move(mv, &mut reply.best);
-        }
-        None => {
-            let _ = reply.best.push_str("none");
-        }
-    }
-    write_pv(root, pv, &mut reply.pv);
+    write_reply(
+        root,
+        found.best,
+        found.score,
+        found.depth,
+        found.nodes,
+        pv,
+        reply,
+    );
 }
 
 impl BoardGame for GomokuEngine {

@@ -12,8 +12,8 @@ use super::eval::{VALUE, evaluate, has_pieces};
 use super::movegen::Sink;
 use super::rules::Verdict;
 use super::state::{NATURAL_LIMIT, Xiangqi};
-use crate::engine::{EngineReply, Poll, send_info, write_pv};
-use crate::game::{INFINITY, MATE, MATE_BOUND, Notation, Score};
+use crate::engine::{EngineReply, Poll, send_info, write_reply};
+use crate::game::{INFINITY, MATE, MATE_BOUND, Score};
 use crate::search::{Limits, POLL_INTERVAL};
 
 /// Transposition-table entries (8 bytes each: 2 KB).
@@ -475,18 +475,5 @@ impl<'p> Searcher<'p> {
 
 /// Writes an iteration into `reply` in text form, for the wire.
 pub fn fill(root: &Xiangqi, it: &Iteration, reply: &mut EngineReply) {
-    reply.score = it.score;
-    reply.depth = it.depth;
-    reply.nodes = it.nodes;
-    reply.best.clear();
-    reply.pv.clear();
-    match it.best {
-        Some(mv) => {
-            let _ = root.write_move(mv, &mut reply.best);
-        }
-        None => {
-            let _ = reply.best.push_str("none");
-        }
-    }
-    write_pv(root, &it.pv, &mut reply.pv);
+    write_reply(root, it.best, it.score, it.depth, it.nodes, &it.pv, reply);
 }
