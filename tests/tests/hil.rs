@@ -349,6 +349,12 @@ fn gomoku() {
     run_suite("gomoku");
 }
 
+/// The strong level (level 2): seconds a move on the board, in 2 KB of RAM.
+#[test]
+fn gomoku_strong() {
+    run_suite("gomoku-strong");
+}
+
 #[test]
 fn einstein() {
     run_suite("einstein");

@@ -133,17 +133,26 @@ impl Board {
         }
     }
 
+    /// The horizontal window of 11 points centred on `p` (on the board): a
+    /// shift of the row words.
+    #[inline(always)]
+    fn row_line(&self, p: Point) -> Line {
+        let (r, c) = (
+            usize::from(p / SIZE).min(SIZE as usize - 1),
+            u32::from(p % SIZE),
+        );
+        let window = |x: u16| ((u32::from(x) << REACH) >> c) as u16 & 0x7FF;
+        Line {
+            black: window(self.stones[0][r]),
+            white: window(self.stones[1][r]),
+            off: !window(0x7FFF) & 0x7FF,
+        }
+    }
+
     /// The window of 11 points centred on `p` along direction `dir`.
     pub fn line(&self, p: Point, dir: usize) -> Line {
         if dir == 0 && usize::from(p) < POINTS {
-            // Horizontal: a shift of the row words.
-            let (r, c) = (usize::from(p / SIZE), u32::from(p % SIZE));
-            let window = |x: u16| ((u32::from(x) << REACH) >> c) as u16 & 0x7FF;
-            return Line {
-                black: window(self.stones[0][r]),
-                white: window(self.stones[1][r]),
-                off: !window(0x7FFF) & 0x7FF,
-            };
+            return self.row_line(p);
         }
         let (dr, dc) = DIRS[dir & 3];
         let r0 = (p / SIZE) as i8 - dr * REACH;
@@ -180,7 +189,7 @@ impl Board {
         if usize::from(p) >= POINTS {
             return out;
         }
-        out[0] = self.line(p, 0);
+        out[0] = self.row_line(p);
         let (r, c) = (i32::from(p / SIZE), u32::from(p % SIZE));
         let reach = i32::from(REACH);
         // Window index i is row r - 5 + i (vertical, diagonal) or r + 5 - i

@@ -26,7 +26,8 @@
 //!   ([`search::DEFAULT_WORK`] points analysed), so the answer is the same on the
 //!   host and the board and fits the board's time budget.
 //! * 1: `pattern`, seed 003's one-ply scorer (see [`pattern`]).
-//! * 2: the strong engine without the default work budget (only the request's limits).
+//! * 2: the strong engine without the default work budget (only the request's
+//!   limits), to [`search::MAX_PLY`] plies: seconds a move on the board.
 
 pub mod board;
 pub mod engine;

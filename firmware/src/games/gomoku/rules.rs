@@ -105,7 +105,7 @@ pub fn is_forbidden(board: &Board, p: Point) -> bool {
 /// [`is_forbidden`] on the board itself instead of a copy (it is restored
 /// before returning): the search's deepest frames need not hold a second board.
 pub fn is_forbidden_in_place(board: &mut Board, p: Point) -> bool {
-    board.is_empty(p) && forbidden_at(board, p, 0)
+    board.is_empty(p) && forbidden_at(board, p)
 }
 
 /// [`is_forbidden_after`] in place: `white` must be empty; it is empty again
@@ -115,7 +115,7 @@ pub fn is_forbidden_after_in_place(board: &mut Board, white: Point, p: Point) ->
         return false;
     }
     board.set(white, WHITE);
-    let forbidden = forbidden_at(board, p, 0);
+    let forbidden = forbidden_at(board, p);
     board.clear(white);
     forbidden
 }
@@ -132,7 +132,7 @@ pub fn is_forbidden_after(board: &Board, white: Point, p: Point) -> bool {
     }
     let mut work = *board;
     work.set(white, WHITE);
-    forbidden_at(&mut work, p, 0)
+    forbidden_at(&mut work, p)
 }
 
 /// What a black stone on an empty point makes, before the recursive three test.
@@ -187,6 +187,7 @@ fn shape_at(board: &Board, p: Point, threes: &mut [u16; 4]) -> Shape {
 
 /// The candidate threes of one nesting level of [`forbidden_at`] and where the
 /// walk over their completing points stands.
+#[derive(Clone, Copy)]
 struct Threes {
     /// Completing points per direction (window bits), the ones still to try.
     points: [u16; 4],
@@ -194,9 +195,18 @@ struct Threes {
     p: Point,
     /// Direction being walked.
     d: u8,
+    /// How many of its threes proved real so far.
+    real: u8,
 }
 
 impl Threes {
+    const EMPTY: Threes = Threes {
+        points: [0; 4],
+        p: 0,
+        d: 0,
+        real: 0,
+    };
+
     /// The next completing point of the current direction's three, or the first
     /// of the next direction's when `skip` (the current three is known to be real).
     #[inline(never)]
@@ -219,34 +229,67 @@ impl Threes {
     }
 }
 
+/// Levels of the forbidden test: the point itself and [`MAX_NESTING`] nestings.
+const LEVELS: usize = MAX_NESTING as usize + 1;
+
 /// `true` when black playing `p` would make a double-three, double-four or
-/// overline without a five. The board is restored before returning. One frame
-/// per nesting level (at most [`MAX_NESTING`] + 1): its state is one [`Threes`]
-/// worked on out of line, to keep the frame small.
-fn forbidden_at(board: &mut Board, p: Point, depth: u8) -> bool {
-    let mut threes = Threes {
-        points: [0; 4],
-        p,
-        d: 0,
-    };
-    match shape_at(board, p, &mut threes.points) {
+/// overline without a five. The board is restored before returning.
+///
+/// A candidate three is real only if some point completing it to a straight
+/// four is itself playable (with `p` on the board), which is the same test one
+/// level deeper. The nesting is walked with an explicit stack of [`LEVELS`]
+/// small [`Threes`] in this one frame instead of recursion, so the test takes
+/// the same, bounded stack however deep the position's fake threes nest (the
+/// search's deepest frames call it; gomoku runs in 2 KB of RAM).
+fn forbidden_at(board: &mut Board, p: Point) -> bool {
+    let mut levels = [Threes::EMPTY; LEVELS];
+    match shape_at(board, p, &mut levels[0].points) {
         Shape::Allowed => return false,
         Shape::Forbidden => return true,
         Shape::Threes => {}
     }
-    // Each candidate three is real only if some point completing it to a straight
-    // four is itself playable (with `p` on the board).
+    levels[0].p = p;
     board.set(p, super::board::BLACK);
-    let mut real = 0;
-    let mut skip = false;
-    while real < 2
-        && let Some(q) = threes.next(skip)
-    {
-        skip = depth >= MAX_NESTING || !forbidden_at(board, q, depth + 1);
-        real += u8::from(skip);
+    let mut depth = 0;
+    // Whether the last completing point tried at `depth` was playable.
+    let mut playable = false;
+    loop {
+        let level = &mut levels[depth];
+        level.real += u8::from(playable);
+        let next = if level.real < 2 {
+            level.next(playable)
+        } else {
+            None
+        };
+        let Some(q) = next else {
+            // This level is done: its stone is forbidden with two real threes.
+            let forbidden = levels[depth].real >= 2;
+            board.clear(levels[depth].p);
+            if depth == 0 {
+                return forbidden;
+            }
+            depth -= 1;
+            playable = !forbidden;
+            continue;
+        };
+        if depth + 1 >= LEVELS {
+            // Deeper nestings are treated as real threes.
+            playable = true;
+            continue;
+        }
+        let child = &mut levels[depth + 1];
+        *child = Threes::EMPTY;
+        match shape_at(board, q, &mut child.points) {
+            Shape::Allowed => playable = true,
+            Shape::Forbidden => playable = false,
+            Shape::Threes => {
+                child.p = q;
+                board.set(q, super::board::BLACK);
+                depth += 1;
+                playable = false;
+            }
+        }
     }
-    board.clear(p);
-    real >= 2
 }
 
 #[cfg(test)]
@@ -282,6 +325,59 @@ mod tests {
             cases += 1;
         }
         assert_eq!(cases, 12);
+    }
+
+    /// The recursive form of [`forbidden_at`] (one frame per nesting level), the
+    /// reference for the explicit-stack walk.
+    fn forbidden_recursive(board: &mut Board, p: Point, depth: u8) -> bool {
+        let mut threes = Threes::EMPTY;
+        threes.p = p;
+        match shape_at(board, p, &mut threes.points) {
+            Shape::Allowed => return false,
+            Shape::Forbidden => return true,
+            Shape::Threes => {}
+        }
+        board.set(p, BLACK);
+        let (mut real, mut skip) = (0, false);
+        while real < 2
+            && let Some(q) = threes.next(skip)
+        {
+            skip = depth >= MAX_NESTING || !forbidden_recursive(board, q, depth + 1);
+            real += u8::from(skip);
+        }
+        board.clear(p);
+        real >= 2
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+        /// Random boards of varied density (fake threes nest up to four levels in
+        /// these): the explicit-stack walk
+        /// agrees with the recursion on every empty point and restores the board.
+        #[test]
+        fn stack_walk_equals_recursion(
+            cells in proptest::collection::vec(0u8..100, POINTS),
+            black in 10u8..45,
+            white in 0u8..15,
+        ) {
+            let mut board = Board::new();
+            for (p, &c) in cells.iter().enumerate() {
+                if c < black {
+                    board.set(p as Point, BLACK);
+                } else if c < black + white {
+                    board.set(p as Point, WHITE);
+                }
+            }
+            for p in 0..POINTS as u8 {
+                if board.is_empty(p) {
+                    let before = board;
+                    let mut reference = board;
+                    let expected = forbidden_recursive(&mut reference, p, 0);
+                    proptest::prop_assert_eq!(is_forbidden_in_place(&mut board, p), expected);
+                    proptest::prop_assert_eq!(board, before);
+                }
+            }
+        }
     }
 
     #[test]

@@ -17,16 +17,17 @@
 //! in time, so the same request gives the same answer on the host and the board.
 //!
 //! # Stack (gomoku runs in 2 KB of RAM in all)
-//! One `Searcher` (~280 bytes: the position, window counts, one shared
+//! One `Searcher` (~250 bytes: the position, window counts, one shared
 //! triangular PV table, the root's candidates, the answer) lives in the frame of
 //! [`answer`]; the position is parsed into it in place. The recursive frames stay
 //! small: an alpha-beta node (64 bytes) or VCF node (64) keeps its state in one
 //! struct that out-of-line helpers work on; the scan, the shape analysis and the
-//! renju forbidden-point test (done on the board itself, no copy) each run in
-//! frames of their own above the deepest node only. Measured peak (HIL, QEMU,
-//! whole firmware): 1,836 bytes of stack. The VCF depth is bounded by
-//! [`MAX_VCF_DEPTH`]; the alpha-beta's by [`MAX_PLY`] (the HIL scenarios reach
-//! ply 4).
+//! renju forbidden-point test (done on the board itself, no copy, its nesting
+//! walked with a fixed-size stack) each run in frames of their own above the
+//! deepest node only. The VCF depth is bounded by [`MAX_VCF_DEPTH`], the
+//! alpha-beta's by [`MAX_PLY`]. Measured peak (HIL, QEMU, whole firmware):
+//! 1,808 bytes of stack for level 0, 1,880 for level 2 (a renju search to
+//! `MAX_PLY`), with 104 bytes of statics.
 
 use super::board::{BLACK, POINTS, Point, PointSet};
 use super::engine::fill;
@@ -51,8 +52,15 @@ pub const DEFAULT_WORK: u32 = 1_600;
 /// Work counted per node visited (making and taking back a move with its window
 /// counts, the leaf evaluation): about three points analysed on the board.
 pub const NODE_WORK: u32 = 3;
-/// Most plies the alpha-beta goes from the root, extensions included.
-pub const MAX_PLY: u8 = 10;
+/// Most plies the alpha-beta goes from the root, extensions included (a node
+/// at `MAX_PLY` is a leaf). Bounded by the board's 2 KB of RAM: below the service
+/// (~0.6 KB), the searcher (~0.27 KB) and the root's frames, each ply takes one
+/// 64-byte alpha-beta frame, and the deepest node that still ranks its moves
+/// needs ~0.6 KB more for the scan and the renju forbidden test (whose nesting
+/// walk has a fixed size). Measured by the HIL rig (`gomoku-strong` suite): with
+/// 6 plies the peak was 1,944 bytes of stack, the whole 2 KB with the statics;
+/// with 5 it leaves a margin of one ply.
+pub const MAX_PLY: u8 = 5;
 /// Longest principal variation kept.
 pub const PV_LEN: usize = 12;
 /// Most candidate moves kept at a node.
@@ -104,7 +112,7 @@ impl Settings {
     pub const DEFAULT: Settings = Settings {
         nodes: DEFAULT_NODES,
         work: DEFAULT_WORK,
-        depth: 8,
+        depth: MAX_PLY,
         root_width: 8,
         width: 6,
         vcf_depth: 8,
