@@ -352,8 +352,8 @@ mod tests {
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
         /// Random boards of varied density (fake threes nest up to four levels in
-        /// these): the explicit-stack walk
-        /// agrees with the recursion on every empty point and restores the board.
+        /// these): the explicit-stack walk agrees with the recursion on every
+        /// empty point and restores the board.
         #[test]
         fn stack_walk_equals_recursion(
             cells in proptest::collection::vec(0u8..100, POINTS),
