@@ -1,9 +1,11 @@
 //! Gomoku / renju: the strong level on middle-game positions, the pattern level,
-//! and renju forbidden-point detection.
+//! renju forbidden-point detection, and the VCF solver with its memo on the deep
+//! reference puzzles.
 use criterion::{Criterion, criterion_group, criterion_main};
 use sente_firmware::engine::{EngineReply, EngineRequest, ask as ask_engine};
 use sente_firmware::game::Notation;
-use sente_firmware::games::gomoku::{Gomoku, GomokuEngine};
+use sente_firmware::games::gomoku::vcf::solve;
+use sente_firmware::games::gomoku::{Gomoku, GomokuEngine, Point, write_point};
 use sente_firmware::search::Limits;
 
 /// Openings (free, standard, renju) continued by the pattern level to a middle game.
@@ -34,6 +36,45 @@ fn ask(position: &str, level: u8) -> EngineReply {
     ask_engine::<GomokuEngine>(&request).expect("valid position")
 }
 
+/// The deep puzzles of the shared `renju_vcf.txt` (black to move, as many
+/// black stones as white) as renju positions.
+fn deep_puzzles() -> Vec<(String, Gomoku)> {
+    let text = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/testdata/renju_vcf.txt"
+    ));
+    let mut out = Vec::new();
+    for case in text.split("\n# ").filter(|c| c.starts_with("deep_vcf")) {
+        let (mut black, mut white) = (Vec::new(), Vec::new());
+        for line in case.lines().skip(1) {
+            let mut parts = line.split_whitespace();
+            let (Some(row), Some(cells)) = (parts.next(), parts.next()) else {
+                continue;
+            };
+            let Ok(row) = row.parse::<u8>() else { continue };
+            for (col, cell) in cells.bytes().enumerate() {
+                let mut name = String::new();
+                write_point((row - 1) * 15 + col as u8, &mut name).expect("on the board");
+                match cell {
+                    b'X' => black.push(name),
+                    b'O' => white.push(name),
+                    _ => {}
+                }
+            }
+        }
+        let stones: Vec<String> = black
+            .iter()
+            .zip(&white)
+            .flat_map(|(b, w)| [b.clone(), w.clone()])
+            .collect();
+        let pos =
+            Gomoku::parse_position(&format!("renju {}", stones.join(" "))).expect("valid puzzle");
+        let name: Vec<&str> = case.split_whitespace().take(2).collect();
+        out.push((name.join(" "), pos));
+    }
+    out
+}
+
 fn bench(c: &mut Criterion) {
     let middle: Vec<String> = OPENINGS.iter().map(|o| middle_game(o, 9)).collect();
     for (i, pos) in middle.iter().enumerate() {
@@ -53,6 +94,20 @@ fn bench(c: &mut Criterion) {
     c.bench_function("gomoku renju forbidden points (whole board)", |b| {
         b.iter(|| renju.forbidden_points())
     });
+    let mut memo = vec![0u64; 1 << 16];
+    let mut line = [0 as Point; 225];
+    for (name, pos) in deep_puzzles() {
+        let solved = solve(&pos, 112, &mut memo, 0, &mut line);
+        println!(
+            "{name}: VCF {} ({} fours, {} nodes, memo 512 KB)",
+            solved.won,
+            solved.len.div_ceil(2),
+            solved.nodes
+        );
+        c.bench_function(&format!("gomoku vcf solve {name} (memo 512 KB)"), |b| {
+            b.iter(|| solve(&pos, 112, &mut memo, 0, &mut line))
+        });
+    }
 }
 
 criterion_group!(benches, bench);

@@ -278,7 +278,6 @@ pub(super) struct Searcher<'p> {
     pub pos: Gomoku,
     pub counts: Counts,
     pub nodes: u64,
-    pub limit: u64,
     /// Work done so far and its limit (0 = none), see [`Settings::work`].
     pub work: u32,
     pub work_limit: u32,
@@ -299,6 +298,9 @@ pub(super) struct Searcher<'p> {
     pv: [Point; PV_TABLE],
     pv_len: [u8; MAX_PLY as usize + 1],
     poll: &'p mut dyn Poll,
+    /// The VCF solver's memo of failed searches ([`super::vcf::solve`]); empty
+    /// in the engine.
+    pub memo: &'p mut [u64],
 }
 
 /// The empty points of row `r` at most two points from a stone along one of the
@@ -336,14 +338,13 @@ impl<'p> Searcher<'p> {
         s.pos = *pos;
         s.counts = Counts::from_board(pos.board());
         s.settings = settings;
-        s.limit = settings.nodes;
         s.work_limit = settings.work;
         s
     }
 
     /// A searcher on the empty free-rule board, level 0's settings (see
     /// [`answer`]: built in place, without a position to copy).
-    fn blank(poll: &'p mut dyn Poll) -> Self {
+    pub(super) fn blank(poll: &'p mut dyn Poll) -> Self {
         let settings = Settings::DEFAULT;
         Self {
             pos: Gomoku::new(Rule::Free),
@@ -360,13 +361,13 @@ impl<'p> Searcher<'p> {
             pv: [NO_POINT; PV_TABLE],
             pv_len: [0; MAX_PLY as usize + 1],
             nodes: 0,
-            limit: settings.nodes,
             work: 0,
             work_limit: settings.work,
             aborted: false,
             stopped: false,
             settings,
             poll,
+            memo: &mut [],
         }
     }
 
@@ -381,7 +382,7 @@ impl<'p> Searcher<'p> {
             self.stopped = true;
         }
         self.aborted = self.stopped
-            || (self.limit != 0 && self.nodes >= self.limit)
+            || (self.settings.nodes != 0 && self.nodes >= self.settings.nodes)
             || (self.work_limit != 0 && self.work >= self.work_limit);
         self.aborted
     }
@@ -727,7 +728,7 @@ impl<'p> Searcher<'p> {
         }
         self.line.clear();
         if self.stopped
-            || (self.limit != 0 && self.nodes >= self.limit)
+            || (self.settings.nodes != 0 && self.nodes >= self.settings.nodes)
             || (overall != 0 && self.work >= overall)
         {
             self.found.nodes = self.nodes;
@@ -812,7 +813,6 @@ fn parse_into(s: &mut Searcher<'_>, request: &EngineRequest<'_>) -> Result<(), P
     }
     settings.vcf_depth = settings.vcf_depth.min(MAX_VCF_DEPTH);
     s.settings = settings;
-    s.limit = settings.nodes;
     s.work_limit = settings.work;
     Ok(())
 }
