@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::menu::Menu;
+use super::menu::{MAX_SEED, Menu};
 use super::view::{Chance, GameKind, GameView};
 use super::worker::{EngineEvent, Failure, Job};
 use crate::engine::GoRequest;
@@ -532,14 +532,17 @@ impl App {
         self.effects.push(Effect::Stop);
     }
 
-    /// Starts the same game again.
+    /// Starts a new game with the same settings and the next seed (new dice for
+    /// EinStein, new engine request seeds), shown in the note so that a game can
+    /// be replayed from the menu.
     pub fn new_game(&mut self) {
         let Some(play) = self.play_mut() else { return };
-        play.view.reset();
+        play.settings.seed = play.settings.seed % MAX_SEED + 1;
+        play.view.reset(play.settings.seed);
         play.movers.clear();
         play.prompt = None;
         play.note = Some(Note {
-            text: "New game.".into(),
+            text: format!("New game (seed {}).", play.settings.seed),
             error: false,
         });
         if let Some(e) = play.engine.as_mut()

@@ -409,7 +409,7 @@ impl GameView for CheckersView {
         undone
     }
 
-    fn reset(&mut self) {
+    fn reset(&mut self, _seed: u64) {
         self.game.reset();
         self.selected = None;
         self.cursor_home();

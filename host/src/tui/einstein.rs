@@ -589,7 +589,8 @@ impl GameView for EinsteinView {
         undone
     }
 
-    fn reset(&mut self) {
+    fn reset(&mut self, seed: u64) {
+        self.seed = seed;
         self.game.reset();
         self.shuffles = 0;
         self.after_change();

@@ -191,7 +191,7 @@ impl GameView for GomokuView {
         undone
     }
 
-    fn reset(&mut self) {
+    fn reset(&mut self, _seed: u64) {
         self.game.reset();
         self.cursor = CENTRE;
         self.refresh();
@@ -446,7 +446,7 @@ mod tests {
         assert!(v.forbidden.contains(p("h8")), "h8 is a double three");
         let why = v.play("h8").unwrap_err();
         assert!(why.contains("forbidden"), "{why}");
-        v.reset();
+        v.reset(1);
         assert!(v.forbidden.is_empty());
         assert!(v.moves().is_empty());
     }

@@ -613,7 +613,7 @@ fn draw_help(frame: &mut Frame, play: Option<&Play>) {
     lines.extend([
         key(":", "type a move in the game's notation"),
         key("u", "undo: your move and the engine's reply"),
-        key("n", "new game"),
+        key("n", "new game, with the next seed"),
         key("m", "back to the start screen"),
         key("? / h", "this help"),
         key("q / Esc", "quit"),

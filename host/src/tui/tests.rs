@@ -892,6 +892,34 @@ fn einstein_engine_gets_the_seeded_roll_and_the_same_request_every_time() {
 }
 
 #[test]
+fn a_new_game_takes_the_next_seed() {
+    let mut app = opened(App::with_game(einstein(Dice::Seeded, Opponent::Human)));
+    key(&mut app, KeyCode::Enter); // red sets up
+    key(&mut app, KeyCode::Enter); // blue sets up; red's seeded roll follows
+    assert_eq!(
+        moves(&app)[2],
+        format!("roll {}", super::einstein::seeded_roll(42, 0))
+    );
+    key(&mut app, KeyCode::Char('n'));
+    let play = app.play().unwrap();
+    assert_eq!(play.settings.seed, 43);
+    assert_eq!(play.note.as_ref().unwrap().text, "New game (seed 43).");
+    assert!(moves(&app).is_empty());
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(
+        moves(&app)[2],
+        format!("roll {}", super::einstein::seeded_roll(43, 0))
+    );
+    // Back to the menu: it shows the seed of the game just left.
+    key(&mut app, KeyCode::Char('m'));
+    let Screen::Menu(menu) = &app.screen else {
+        panic!("the start screen")
+    };
+    assert_eq!(menu.seed, 43);
+}
+
+#[test]
 fn typed_dice_wait_for_the_person_for_both_sides() {
     let mut app = opened(App::with_game(Settings {
         engine_first: true,

@@ -124,7 +124,7 @@ impl GameView for TttView {
         self.game.undo()
     }
 
-    fn reset(&mut self) {
+    fn reset(&mut self, _seed: u64) {
         self.game.reset();
         self.cursor = 4;
     }

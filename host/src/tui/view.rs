@@ -199,8 +199,9 @@ pub trait GameView {
     fn play(&mut self, text: &str) -> Result<(), String>;
     /// Takes back the last move; `false` if there is none.
     fn undo(&mut self) -> bool;
-    /// Back to the start position.
-    fn reset(&mut self);
+    /// Back to the start position, for a game seeded with `seed` (the views
+    /// that roll dice take it; the others ignore it).
+    fn reset(&mut self, seed: u64);
     /// Maps a key on the board (cursor, digits, Enter…).
     fn on_key(&mut self, key: KeyCode) -> ViewKey;
     /// Maps a click at terminal cell (`x`, `y`) when the board was drawn in `area`;

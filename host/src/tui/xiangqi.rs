@@ -289,7 +289,7 @@ impl GameView for XiangqiView {
         undone
     }
 
-    fn reset(&mut self) {
+    fn reset(&mut self, _seed: u64) {
         self.game.reset();
         self.shown.clear();
         self.selected = None;
