@@ -136,6 +136,18 @@ struct MatchArgs {
     /// Node limit per move for both engines (0 = none: the engine's default).
     #[arg(long, default_value_t = 0)]
     nodes: u64,
+    /// The white engine's depth limit, instead of --depth.
+    #[arg(long)]
+    depth_white: Option<u8>,
+    /// The black engine's depth limit, instead of --depth.
+    #[arg(long)]
+    depth_black: Option<u8>,
+    /// The white engine's node limit, instead of --nodes.
+    #[arg(long)]
+    nodes_white: Option<u64>,
+    /// The black engine's node limit, instead of --nodes.
+    #[arg(long)]
+    nodes_black: Option<u64>,
     /// Ply cap: a game still running after this many plies (EinStein: cube steps) is
     /// adjudicated. 0 = the game's default: 300 for checkers (won by the side with
     /// the smaller distance to its goal), none for the others (a draw if set).
@@ -165,6 +177,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             level_black: m.level_black,
             depth: m.depth,
             nodes: m.nodes,
+            depth_white: m.depth_white,
+            depth_black: m.depth_black,
+            nodes_white: m.nodes_white,
+            nodes_black: m.nodes_black,
             max_plies: m.max_plies,
         }),
         Some(Command::Raw(r)) => raw(&r),

@@ -59,6 +59,14 @@ pub struct MatchOptions {
     pub depth: u8,
     /// Node limit for both (0 = none).
     pub nodes: u64,
+    /// The white engine's own depth limit, instead of `depth`.
+    pub depth_white: Option<u8>,
+    /// The black engine's own depth limit, instead of `depth`.
+    pub depth_black: Option<u8>,
+    /// The white engine's own node limit, instead of `nodes`.
+    pub nodes_white: Option<u64>,
+    /// The black engine's own node limit, instead of `nodes`.
+    pub nodes_black: Option<u64>,
     /// Ply cap after which a game is adjudicated (0 = the game's default).
     pub max_plies: usize,
 }
@@ -75,7 +83,42 @@ impl Default for MatchOptions {
             level_black: 0,
             depth: 0,
             nodes: 0,
+            depth_white: None,
+            depth_black: None,
+            nodes_white: None,
+            nodes_black: None,
             max_plies: 0,
+        }
+    }
+}
+
+/// Level and limits of one side's requests.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SideLimits {
+    /// Engine level (0 = default).
+    pub level: u8,
+    /// Depth limit (0 = none).
+    pub depth: u8,
+    /// Node limit (0 = none).
+    pub nodes: u64,
+}
+
+impl MatchOptions {
+    /// The white engine's level and limits (its own where given, else both sides').
+    pub fn white_limits(&self) -> SideLimits {
+        SideLimits {
+            level: self.level_white,
+            depth: self.depth_white.unwrap_or(self.depth),
+            nodes: self.nodes_white.unwrap_or(self.nodes),
+        }
+    }
+
+    /// The black engine's level and limits.
+    pub fn black_limits(&self) -> SideLimits {
+        SideLimits {
+            level: self.level_black,
+            depth: self.depth_black.unwrap_or(self.depth),
+            nodes: self.nodes_black.unwrap_or(self.nodes),
         }
     }
 }
@@ -315,17 +358,18 @@ pub fn run_match(
 pub fn main(options: &MatchOptions) -> anyhow::Result<()> {
     validate(options)?;
     let unit = find(&options.game)?.unit;
+    let (white, black) = (options.white_limits(), options.black_limits());
+    let limits =
+        |l: &SideLimits| format!("level {}, depth {}, nodes {}", l.level, l.depth, l.nodes);
     println!(
-        "match: {} games of {}, white = {} (level {}), black = {} (level {}), seed {}, depth {}, nodes {}",
+        "match: {} games of {}, white = {} ({}), black = {} ({}), seed {}",
         options.games,
         options.game,
         options.white,
-        options.level_white,
+        limits(&white),
         options.black,
-        options.level_black,
+        limits(&black),
         options.seed,
-        options.depth,
-        options.nodes,
     );
     println!("odd games: white moves first; even games: black moves first on the same opening");
     if options.game == "einstein" {

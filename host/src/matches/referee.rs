@@ -10,7 +10,7 @@ use sente_firmware::game::{Notation, Outcome};
 
 use super::seeds::{self, SplitMix64};
 use super::stats::Effort;
-use super::{GameRecord, MatchOptions, MatchResult};
+use super::{GameRecord, MatchOptions, MatchResult, SideLimits};
 use crate::engine::{EngineLink, GoRequest};
 
 /// What the referee needs to know about a game beyond its rules and notation.
@@ -97,14 +97,6 @@ fn next_opening<G: Referee>(rng: &mut SplitMix64, used: &mut HashSet<Vec<String>
         }
     }
     opening
-}
-
-/// Limits and level for one side's requests.
-#[derive(Clone, Copy, Debug, Default)]
-struct SideLimits {
-    level: u8,
-    depth: u8,
-    nodes: u64,
 }
 
 /// How one game went, before it is scored.
@@ -210,12 +202,7 @@ pub fn run<G: Referee>(
     on_game: &mut dyn FnMut(&GameRecord),
 ) -> MatchResult {
     let mut result = MatchResult::default();
-    let limits = |level| SideLimits {
-        level,
-        depth: options.depth,
-        nodes: options.nodes,
-    };
-    let (white_limits, black_limits) = (limits(options.level_white), limits(options.level_black));
+    let (white_limits, black_limits) = (options.white_limits(), options.black_limits());
     let cap = if options.max_plies > 0 {
         options.max_plies
     } else {

@@ -235,3 +235,49 @@ fn gomoku_and_xiangqi_still_play() {
         assert!(g.result.contains("wins") || g.result.contains("draw"));
     }
 }
+
+#[test]
+fn each_side_may_have_its_own_limits() {
+    let both = MatchOptions {
+        depth: 3,
+        nodes: 500,
+        ..options("xiangqi", 2, 1)
+    };
+    assert_eq!(
+        (both.white_limits(), both.black_limits()),
+        (
+            SideLimits {
+                level: 0,
+                depth: 3,
+                nodes: 500
+            },
+            SideLimits {
+                level: 0,
+                depth: 3,
+                nodes: 500
+            }
+        )
+    );
+    // Xiangqi at depth 1 against depth 3: the deeper side searches more nodes a move.
+    let uneven = MatchOptions {
+        depth: 3,
+        depth_white: Some(1),
+        max_plies: 20,
+        ..options("xiangqi", 2, 1)
+    };
+    assert_eq!(uneven.white_limits().depth, 1);
+    assert_eq!(uneven.black_limits().depth, 3);
+    let r = play(&uneven);
+    let [white, black] = &r.effort;
+    assert!(
+        white.nodes * black.moves < black.nodes * white.moves,
+        "white {white:?} black {black:?}"
+    );
+    let capped = MatchOptions {
+        nodes_black: Some(40),
+        ..uneven
+    };
+    assert_eq!(capped.black_limits().nodes, 40);
+    let r = play(&capped);
+    assert!(r.effort[1].nodes <= 40 * r.effort[1].moves + 40);
+}
