@@ -325,13 +325,33 @@ pub(super) fn near_row(pos: &Gomoku, r: i8) -> u16 {
     near & 0x7FFF & !board.row_occupied(r)
 }
 
+/// Every empty point at most two points from a stone of `side` along one of the
+/// four lines, row by row: every point where `side` makes a four or a five.
+fn for_each_near_own(pos: &Gomoku, side: u8, mut f: impl FnMut(Point)) {
+    let board = pos.board();
+    let spread = |o: u16, k: u32| o | (o << k) | (o >> k);
+    for r in 0..15i8 {
+        let own = |row: i8| board.row_stones(side, row);
+        let mut near = spread(own(r), 1) | spread(own(r), 2);
+        for k in 1..=2 {
+            near |= spread(own(r - k as i8), k) | spread(own(r + k as i8), k);
+        }
+        near &= 0x7FFF & !board.row_occupied(r);
+        while near != 0 {
+            let c = near.trailing_zeros() as u8;
+            near &= near - 1;
+            f(r as u8 * 15 + c);
+        }
+    }
+}
+
 /// How many points make a five for `side` in `pos`, and one of them.
 #[inline(never)]
 fn five_points(pos: &Gomoku, side: u8) -> (u8, Point) {
     let exact = pos.rule().exact(side);
     let board = pos.board();
     let (mut count, mut point) = (0u8, NO_POINT);
-    for_each_near(pos, |p| {
+    for_each_near_own(pos, side, |p| {
         let five = board.lines(p).iter().any(|l| {
             let own = l.own(side) | CENTER;
             neighbours(own) >= 4 && is_five(own, exact)
@@ -351,7 +371,7 @@ fn makes_open_four(pos: &Gomoku, side: u8) -> bool {
     let exact = pos.rule().exact(side);
     let board = pos.board();
     let mut found = false;
-    for_each_near(pos, |p| {
+    for_each_near_own(pos, side, |p| {
         if found {
             return;
         }
