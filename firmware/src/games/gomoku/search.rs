@@ -7,7 +7,8 @@
 //!   (the only move searched, without using up depth); two such threats lose.
 //! * Iterative-deepening alpha-beta (negamax), the previous best move first at the
 //!   root; leaves are scored by the incremental live-window counts
-//!   ([`Counts::score`]), and a leaf where the opponent has a four is searched on.
+//!   ([`Counts::score`]), and a leaf where the opponent has a four is searched on;
+//!   at level 2 a leaf also sees a forced block and an open four ([`Searcher::leaf`]).
 //! * Before the alpha-beta, a VCF search ([`super::vcf`]) for the side to move.
 //!
 //! Renju-aware: black's candidates never include forbidden points, and white's
@@ -26,7 +27,7 @@
 //! walked with a fixed-size stack) each run in frames of their own above the
 //! deepest node only. The VCF depth is bounded by [`MAX_VCF_DEPTH`], the
 //! alpha-beta's by [`MAX_PLY`]. Measured peak (HIL, QEMU, 2 KB build): 1,808
-//! bytes of stack for level 0 (1,816 on the full firmware), 1,880 for level 2
+//! bytes of stack for level 0 (1,816 on the full firmware), 1,872 for level 2
 //! (a renju search to `MAX_PLY`), with 104 bytes of statics.
 
 use super::board::{BLACK, CENTER, POINTS, Point, PointSet};
