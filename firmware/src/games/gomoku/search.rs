@@ -8,7 +8,7 @@
 //! * Iterative-deepening alpha-beta (negamax), the previous best move first at the
 //!   root; leaves are scored by the incremental live-window counts
 //!   ([`Counts::score`]), and a leaf where the opponent has a four is searched on;
-//!   at level 2 a leaf also sees a forced block and an open four ([`Searcher::leaf`]).
+//!   at level 2 a leaf also sees a forced block and an open four (`Searcher::leaf`).
 //! * Before the alpha-beta, a VCF search ([`super::vcf`]) for the side to move.
 //!
 //! Renju-aware: black's candidates never include forbidden points, and white's
@@ -108,7 +108,7 @@ pub struct Settings {
     /// Most work the VCF search may use (0 = no own limit).
     pub vcf_work: u32,
     /// Leaves look for threats the window counts cannot see (see
-    /// [`Searcher::leaf`]): a five point of the opponent's that must be blocked,
+    /// `Searcher::leaf`): a five point of the opponent's that must be blocked,
     /// an open four of the side to move's.
     pub leaf_threats: bool,
 }
