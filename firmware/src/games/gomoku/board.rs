@@ -141,6 +141,15 @@ impl Board {
         h ^ (h >> 29)
     }
 
+    /// `side`'s stones on row `row` (bit `col`), 0 outside the board.
+    pub fn row_stones(&self, side: u8, row: i8) -> u16 {
+        if (0..SIZE as i8).contains(&row) {
+            self.stones[usize::from(side & 1)][row as usize]
+        } else {
+            0
+        }
+    }
+
     /// Occupied points of row `row` (bit `col`), 0 outside the board.
     pub fn row_occupied(&self, row: i8) -> u16 {
         if (0..SIZE as i8).contains(&row) {

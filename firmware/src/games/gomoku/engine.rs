@@ -141,6 +141,19 @@ mod tests {
         }
     }
 
+    /// `sente match` seed 3, game 38: white's four f8 is answered by f7, which
+    /// gives black a second open three (f7 g6 _ i4 beside i4 j5 k6) and a won
+    /// game; the 5-ply search saw its leaves' forced block and open four only
+    /// with [`Settings::leaf_threats`](super::super::search::Settings).
+    #[test]
+    fn level_2_avoids_the_four_that_loses() {
+        let pos = "free i7 b3 h8 k5 g9 f10 j6 i5 j5 j4 j7 i3 j8 j9 l6 h6 g7 h7 k3 i8 g6 g8 \
+                   k10 f9 i6 f6 k6 m6 e10 h2 g1 h4 g5 g4 i4";
+        let r = ask(pos, 2, 0);
+        assert_ne!(r.best, "f8", "{r:?}");
+        assert!(r.score > -MATE_BOUND, "{r:?}");
+    }
+
     /// Plays one game; returns the winner (or `None` for a draw or the move cap).
     fn game(opening: &[&str], black_level: u8, white_level: u8) -> Option<u8> {
         let mut pos = Gomoku::new(Rule::Free);

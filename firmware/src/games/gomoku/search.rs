@@ -7,7 +7,8 @@
 //!   (the only move searched, without using up depth); two such threats lose.
 //! * Iterative-deepening alpha-beta (negamax), the previous best move first at the
 //!   root; leaves are scored by the incremental live-window counts
-//!   ([`Counts::score`]), and a leaf where the opponent has a four is searched on.
+//!   ([`Counts::score`]), and a leaf where the opponent has a four is searched on;
+//!   at level 2 a leaf also sees a forced block and an open four (`Searcher::leaf`).
 //! * Before the alpha-beta, a VCF search ([`super::vcf`]) for the side to move.
 //!
 //! Renju-aware: black's candidates never include forbidden points, and white's
@@ -26,14 +27,15 @@
 //! walked with a fixed-size stack) each run in frames of their own above the
 //! deepest node only. The VCF depth is bounded by [`MAX_VCF_DEPTH`], the
 //! alpha-beta's by [`MAX_PLY`]. Measured peak (HIL, QEMU, 2 KB build): 1,808
-//! bytes of stack for level 0 (1,816 on the full firmware), 1,880 for level 2
+//! bytes of stack for level 0 (1,816 on the full firmware), 1,872 for level 2
 //! (a renju search to `MAX_PLY`), with 104 bytes of statics.
 
-use super::board::{BLACK, POINTS, Point, PointSet};
+use super::board::{BLACK, CENTER, POINTS, Point, PointSet};
 use super::engine::fill;
-use super::eval::{Counts, analyze_in_place};
+use super::eval::{Counts, FOUR_TO_MOVE, analyze_in_place};
 use super::position::{CENTER_POINT, Gomoku, NO_POINT};
 use super::rules::Rule;
+use super::shape::{completions, is_five, neighbours};
 use crate::engine::{EngineRequest, Poll, send_answer, send_info};
 use crate::game::{Game, INFINITY, MATE, MATE_BOUND, Notation, Score};
 use crate::search::POLL_INTERVAL;
@@ -105,6 +107,10 @@ pub struct Settings {
     pub vcf_depth: u8,
     /// Most work the VCF search may use (0 = no own limit).
     pub vcf_work: u32,
+    /// Leaves look for threats the window counts cannot see (see
+    /// `Searcher::leaf`): a five point of the opponent's that must be blocked,
+    /// an open four of the side to move's.
+    pub leaf_threats: bool,
 }
 
 impl Settings {
@@ -117,6 +123,7 @@ impl Settings {
         width: 6,
         vcf_depth: 8,
         vcf_work: DEFAULT_WORK / 3,
+        leaf_threats: false,
     };
     /// Level 2: no node budget of its own, wider and deeper.
     pub const STRONG: Settings = Settings {
@@ -127,6 +134,7 @@ impl Settings {
         width: 8,
         vcf_depth: 16,
         vcf_work: 2_000_000,
+        leaf_threats: true,
     };
 }
 
@@ -318,6 +326,68 @@ pub(super) fn near_row(pos: &Gomoku, r: i8) -> u16 {
     near & 0x7FFF & !board.row_occupied(r)
 }
 
+/// Every empty point at most two points from a stone of `side` along one of the
+/// four lines, row by row: every point where `side` makes a four or a five.
+fn for_each_near_own(pos: &Gomoku, side: u8, mut f: impl FnMut(Point)) {
+    let board = pos.board();
+    let spread = |o: u16, k: u32| o | (o << k) | (o >> k);
+    for r in 0..15i8 {
+        let own = |row: i8| board.row_stones(side, row);
+        let mut near = spread(own(r), 1) | spread(own(r), 2);
+        for k in 1..=2 {
+            near |= spread(own(r - k as i8), k) | spread(own(r + k as i8), k);
+        }
+        near &= 0x7FFF & !board.row_occupied(r);
+        while near != 0 {
+            let c = near.trailing_zeros() as u8;
+            near &= near - 1;
+            f(r as u8 * 15 + c);
+        }
+    }
+}
+
+/// How many points make a five for `side` in `pos`, and one of them.
+#[inline(never)]
+fn five_points(pos: &Gomoku, side: u8) -> (u8, Point) {
+    let exact = pos.rule().exact(side);
+    let board = pos.board();
+    let (mut count, mut point) = (0u8, NO_POINT);
+    for_each_near_own(pos, side, |p| {
+        let five = board.lines(p).iter().any(|l| {
+            let own = l.own(side) | CENTER;
+            neighbours(own) >= 4 && is_five(own, exact)
+        });
+        if five {
+            count = count.saturating_add(1);
+            point = p;
+        }
+    });
+    (count, point)
+}
+
+/// `true` when `side` has a point in `pos` that makes two five points at once
+/// (a straight four or a double four; the renju forbidden test is not made).
+#[inline(never)]
+fn makes_open_four(pos: &Gomoku, side: u8) -> bool {
+    let exact = pos.rule().exact(side);
+    let board = pos.board();
+    let mut found = false;
+    for_each_near_own(pos, side, |p| {
+        if found {
+            return;
+        }
+        let mut points = 0;
+        for l in board.lines(p) {
+            let own = l.own(side) | CENTER;
+            if neighbours(own) >= 3 {
+                points += completions(own, l.blocked(side), exact).count_ones();
+            }
+        }
+        found = points >= 2;
+    });
+    found
+}
+
 /// Every empty point near a stone (see [`near_row`]), row by row.
 pub(super) fn for_each_near(pos: &Gomoku, mut f: impl FnMut(Point)) {
     for r in 0..15i8 {
@@ -475,7 +545,7 @@ impl<'p> Searcher<'p> {
         let me = self.pos.player_to_move();
         let quiet = self.counts.get(me ^ 1, 4) == 0;
         if ply >= MAX_PLY || (depth <= 0 && quiet) {
-            return Node::Leaf(self.counts.score(me));
+            return Node::Leaf(self.leaf(ply));
         }
         let width = if ply == 0 {
             self.settings.root_width
@@ -507,6 +577,53 @@ impl<'p> Searcher<'p> {
             return Node::Leaf(self.counts.score(me));
         }
         Node::Moves(scan.len, depth - 1)
+    }
+
+    /// A leaf's score for the side to move at `ply`: the window counts
+    /// ([`Counts::score`]), and with [`Settings::leaf_threats`] what they cannot
+    /// see (a leaf at [`MAX_PLY`] may face a four: the block is forced):
+    /// * the opponent has two five points: lost;
+    /// * it has one: the side to move blocks it, and wins if that gives it two
+    ///   five points of its own (an open four or a double four), otherwise the
+    ///   counts score the position after the block;
+    /// * no four of the opponent's, and the side to move can make an open four
+    ///   (or a double four): won (the opponent has no five to answer with).
+    ///
+    /// Black's threats under renju are left to the counts (the forbidden test
+    /// would need the deep frames a leaf must not add).
+    #[inline(never)]
+    fn leaf(&mut self, ply: u8) -> Score {
+        let me = self.pos.player_to_move();
+        let plain = self.counts.score(me);
+        if !self.settings.leaf_threats
+            || plain == FOUR_TO_MOVE
+            || (me == BLACK && self.pos.rule().has_forbidden())
+        {
+            return plain;
+        }
+        let win_now = MATE - Score::from(ply) - 1;
+        if self.counts.get(me ^ 1, 4) > 0 {
+            let (fives, block) = five_points(&self.pos, me ^ 1);
+            if fives >= 2 {
+                return -(win_now - 1);
+            }
+            if fives == 0 {
+                return plain;
+            }
+            let undo = self.play(block);
+            let (mine, _) = five_points(&self.pos, me);
+            let score = if mine >= 2 {
+                win_now - 2
+            } else {
+                -self.counts.score(me ^ 1)
+            };
+            self.take_back(block, undo);
+            return score;
+        }
+        if self.counts.get(me, 3) >= 2 && makes_open_four(&self.pos, me) {
+            return win_now - 2;
+        }
+        plain
     }
 
     /// Row `ply` of the PV table becomes `mv` followed by row `ply + 1`.
