@@ -27,7 +27,7 @@
 //! walked with a fixed-size stack) each run in frames of their own above the
 //! deepest node only. The VCF depth is bounded by [`MAX_VCF_DEPTH`], the
 //! alpha-beta's by [`MAX_PLY`]. Measured peak (HIL, QEMU, 2 KB build): 1,808
-//! bytes of stack for level 0 (1,816 on the full firmware), 1,872 for level 2
+//! bytes of stack for level 0 (the full firmware too), 1,872 for level 2
 //! (a renju search to `MAX_PLY`), with 104 bytes of statics.
 
 use super::board::{BLACK, CENTER, POINTS, Point, PointSet};
