@@ -422,6 +422,151 @@ mod tests {
         fn info(&mut self, _reply: &EngineReply) {}
     }
 
+    /// An in-memory serial link: bytes to read, bytes written.
+    #[derive(Default)]
+    struct MemLink {
+        input: std::collections::VecDeque<u8>,
+        output: std::vec::Vec<u8>,
+    }
+
+    impl SerialLink for MemLink {
+        fn read_byte(&mut self) -> Option<u8> {
+            self.input.pop_front()
+        }
+        fn write_bytes(&mut self, bytes: &[u8]) {
+            self.output.extend_from_slice(bytes);
+        }
+    }
+
+    struct NoProbe;
+    impl MemoryProbe for NoProbe {
+        fn begin(&mut self) {}
+        fn peak_stack(&self) -> u32 {
+            0
+        }
+        fn ram_bytes(&self) -> u32 {
+            16_384
+        }
+        fn static_bytes(&self) -> u32 {
+            0
+        }
+    }
+
+    /// Valid requests of every game (searches bounded), whose positions the fuzz
+    /// test below mutates: the text up to and including `pos ` stays as it is.
+    const SEEDS: [&str; 12] = [
+        "go ttt nodes=200 pos x.o/.x./..o",
+        "perft ttt depth=2 pos x../.o./...",
+        "go gomoku nodes=200 depth=2 pos renju h8 h9 i9 g7 j10",
+        "go gomoku level=1 pos free h8h9i9i8j7",
+        "perft gomoku depth=1 pos standard h8 h9",
+        "go xiangqi nodes=300 depth=2 pos startpos",
+        "go xiangqi nodes=300 depth=2 pos rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        "perft xiangqi depth=1 pos 4k4/9/9/9/9/9/9/9/4A4/3AK4 w",
+        "go einstein nodes=300 pos r:a5=6,b5=1,c5=5,a4=2,b4=4,a3=3 b:e1=6,d1=1,c1=5,e2=2,d2=4,e3=3 turn=r roll=3",
+        "go einstein nodes=300 seed=3 pos r:c3=5,b4=6 b:e1=6,d1=1 turn=b",
+        "go checkers nodes=300 depth=2 pos start 2",
+        "perft checkers depth=1 pos start 3",
+    ];
+
+    /// What a reply line may start with.
+    const REPLIES: [&str; 6] = [
+        "bestmove ",
+        "info ",
+        "perft nodes=",
+        "error ",
+        "pong",
+        "hello ",
+    ];
+
+    /// Feeds `bytes` and then `ping`: every line written is a known reply, and
+    /// the service still answers.
+    fn serve(bytes: &[u8]) -> std::string::String {
+        let mut service = Service::new(
+            MemLink::default(),
+            crate::clock::FrozenClock,
+            NoProbe,
+            "test",
+        );
+        service.link_mut().input.extend(bytes);
+        service.link_mut().input.push_back(b'\n');
+        service.poll();
+        // As a host does: the next request once the reply is in.
+        service.link_mut().input.extend(b"ping\n");
+        service.poll();
+        let out = std::string::String::from_utf8_lossy(&service.link_mut().output).into_owned();
+        for line in out.lines() {
+            assert!(
+                REPLIES.iter().any(|r| line.starts_with(r)),
+                "reply {line:?} to {bytes:?}"
+            );
+        }
+        assert_eq!(out.lines().last(), Some("pong"), "after {bytes:?}");
+        out
+    }
+
+    #[test]
+    fn the_seed_requests_are_answered() {
+        for seed in SEEDS {
+            let out = serve(seed.as_bytes());
+            let first = out.lines().next().unwrap_or("");
+            assert!(
+                first.starts_with("bestmove ") || first.starts_with("perft nodes="),
+                "{seed}: {out}"
+            );
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2048))]
+        /// Mutated positions of every game (bytes replaced, inserted, deleted)
+        /// never make the service panic or hang: each request gets its reply
+        /// (an answer or `error …`) and the next request is served.
+        #[test]
+        fn mutated_positions_are_answered_or_rejected(
+            seed in 0..SEEDS.len(),
+            edits in proptest::collection::vec((0usize..200, 0u8..3, proptest::num::u8::ANY), 1..4),
+        ) {
+            let line = SEEDS[seed];
+            let fixed = line.find("pos ").map_or(0, |i| i + 4);
+            let mut bytes = line.as_bytes().to_vec();
+            for (at, op, byte) in edits {
+                let at = fixed + at % (bytes.len() + 1 - fixed);
+                // Mostly the notation's own characters, so that many mutants still
+                // parse; some printable ASCII, a few arbitrary bytes.
+                let own = &line.as_bytes()[fixed..];
+                let b = match byte {
+                    0..160 => own[usize::from(byte) % own.len()],
+                    160..250 => b' ' + byte % 95,
+                    _ => byte,
+                };
+                match op {
+                    0 if at < bytes.len() => bytes[at] = b,
+                    1 => bytes.insert(at, b),
+                    _ if at < bytes.len() => {
+                        bytes.remove(at);
+                    }
+                    _ => {}
+                }
+            }
+            let out = serve(&bytes);
+            let first = out.lines().next().unwrap_or("");
+            proptest::prop_assert!(
+                ["bestmove ", "perft nodes=", "error "].iter().any(|r| first.starts_with(r))
+                    || bytes.contains(&b'\n') || bytes.contains(&b'\r'),
+                "{:?}: {}", std::string::String::from_utf8_lossy(&bytes), out
+            );
+        }
+
+        /// Lines of arbitrary bytes (but the `panic` test hook) get `error …` or
+        /// a reply, and the service goes on.
+        #[test]
+        fn arbitrary_bytes_are_survived(bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..400)) {
+            proptest::prop_assume!(!std::string::String::from_utf8_lossy(&bytes).contains("panic"));
+            serve(&bytes);
+        }
+    }
+
     #[test]
     fn every_listed_game_is_served_and_no_other() {
         let request = EngineRequest {
