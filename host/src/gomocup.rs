@@ -849,4 +849,66 @@ mod tests {
         assert_eq!(got, expected, "{out}");
         assert_eq!(lines[2..], ["FORBID .", "FORBID ."], "{out}");
     }
+
+    /// A Gomocup command, valid or not: the protocol's words with numbers in and
+    /// out of range, board lines, INFO keys, and lines of random printable text.
+    fn command_line() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let num = || prop_oneof![(-2i32..18).prop_map(|n| n.to_string()), "[0-9a-z,-]{0,4}"];
+        prop_oneof![
+            Just("START 15".to_string()),
+            num().prop_map(|n| format!("START {n}")),
+            (num(), num()).prop_map(|(a, b)| format!("RECTSTART {a},{b}")),
+            Just("BEGIN".to_string()),
+            (num(), num()).prop_map(|(a, b)| format!("TURN {a},{b}")),
+            (0u8..15, 0u8..15).prop_map(|(a, b)| format!("TURN {a},{b}")),
+            Just("BOARD".to_string()),
+            Just("YXBOARD".to_string()),
+            (num(), num(), num()).prop_map(|(a, b, c)| format!("{a},{b},{c}")),
+            (0u8..15, 0u8..15, 1u8..4).prop_map(|(a, b, c)| format!("{a},{b},{c}")),
+            Just("DONE".to_string()),
+            Just("RESTART".to_string()),
+            Just("YXSHOWFORBID".to_string()),
+            Just("ABOUT".to_string()),
+            (
+                prop_oneof![
+                    Just("timeout_turn"),
+                    Just("timeout_match"),
+                    Just("time_left"),
+                    Just("rule"),
+                    Just("max_memory"),
+                    Just("bogus")
+                ],
+                num()
+            )
+                .prop_map(|(k, v)| format!("INFO {k} {v}")),
+            "[ -~]{0,24}".prop_filter("not END", |l| !l.trim().eq_ignore_ascii_case("END")),
+        ]
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(128))]
+        /// Whatever the manager sends (after `START 15`), the brain never panics, every line it
+        /// writes is a protocol reply, and it still answers `ABOUT` at the end.
+        #[test]
+        fn any_command_sequence_is_survived(
+            lines in proptest::collection::vec(command_line(), 0..24),
+        ) {
+            let mut commands = vec!["START 15"];
+            commands.extend(lines.iter().map(String::as_str));
+            // Closes a BOARD block left open, then asks for the brain's name.
+            commands.extend(["DONE", "ABOUT"]);
+            let out = session(&commands);
+            for line in out.lines() {
+                let reply = ["OK", "ERROR", "MESSAGE", "DEBUG", "UNKNOWN", "FORBID", "name="]
+                    .iter()
+                    .any(|w| line.starts_with(w))
+                    || line.split_once(',').is_some_and(|(x, y)| {
+                        x.parse::<u8>().is_ok_and(|x| x < 15) && y.parse::<u8>().is_ok_and(|y| y < 15)
+                    });
+                proptest::prop_assert!(reply, "{line:?} in {out}");
+            }
+            proptest::prop_assert!(out.lines().last().is_some_and(|l| l.starts_with("name=")), "{out}");
+        }
+    }
 }

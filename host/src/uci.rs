@@ -483,4 +483,79 @@ mod tests {
         assert_eq!(budget(&["wtime", "60000", "btime", "3000"], 1), Some(100));
         assert_eq!(budget(&["depth", "3"], 0), None);
     }
+
+    /// A UCI/UCCI command, valid or not: positions from the start or from a
+    /// FEN with random edits, legal and illegal moves, bounded searches,
+    /// options, and lines of random printable text (none a search without a
+    /// bound: `go` alone would think until `stop`).
+    fn command_line() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+        let moves = proptest::collection::vec(
+            prop_oneof![
+                Just("h2e2"),
+                Just("h9g7"),
+                Just("b0c2"),
+                Just("c3c4"),
+                Just("h7h0"),
+                Just("e0e1"),
+                Just("a0a1"),
+                Just("i9i8"),
+                Just("zz99"),
+                Just("e9e8"),
+            ],
+            0..8,
+        )
+        .prop_map(|m| m.join(" "));
+        let fen = proptest::collection::vec((0usize..80, proptest::char::range('0', 'z')), 0..4)
+            .prop_map(|edits| {
+                let mut fen: Vec<char> = START.chars().collect();
+                for (at, c) in edits {
+                    let at = at % fen.len();
+                    fen[at] = c;
+                }
+                fen.into_iter().collect::<String>()
+            });
+        prop_oneof![
+            Just("uci".to_string()),
+            Just("ucci".to_string()),
+            Just("isready".to_string()),
+            Just("ucinewgame".to_string()),
+            (0u8..5).prop_map(|n| format!("setoption name Level value {n}")),
+            moves
+                .clone()
+                .prop_map(|m| format!("position startpos moves {m}")),
+            (fen, moves).prop_map(|(f, m)| format!("position fen {f} moves {m}")),
+            (1u8..3).prop_map(|d| format!("go depth {d}")),
+            (1u32..400).prop_map(|n| format!("go nodes {n}")),
+            (1u32..20).prop_map(|t| format!("go movetime {t}")),
+            (1u8..3).prop_map(|d| format!("go perft {d}")),
+            (0u32..3000, 0u32..3000)
+                .prop_map(|(w, b)| format!("go wtime {w} btime {b} winc 0 binc 0")),
+            Just("stop".to_string()),
+            "[ -~]{0,24}".prop_filter("no unbounded search, no quit", |l| {
+                let l = l.trim_start();
+                !l.starts_with("go") && !l.starts_with("quit")
+            }),
+        ]
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(128))]
+        /// Whatever the GUI sends, the adapter never panics or hangs, and it
+        /// answers every `isready`, the last one included (a search still
+        /// running answers it at once, as UCI asks).
+        #[test]
+        fn any_command_sequence_is_survived(
+            lines in proptest::collection::vec(command_line(), 0..20),
+        ) {
+            let mut commands: Vec<&str> = lines.iter().map(String::as_str).collect();
+            commands.push("isready");
+            let out = session(&commands);
+            // Every `isready` is answered once (during a search too, at once).
+            let asked = commands.iter().filter(|c| c.trim() == "isready").count();
+            let answered = out.lines().filter(|l| *l == "readyok").count();
+            proptest::prop_assert_eq!(asked, answered, "{}", out);
+        }
+    }
 }
