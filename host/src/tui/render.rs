@@ -274,7 +274,11 @@ fn draw_play(frame: &mut Frame, play: &Play) {
         layout.title,
     );
     frame.render_widget(Block::bordered().title(" Board "), layout.board_frame);
-    view.render(layout.board, frame.buffer_mut(), play.human_to_move());
+    // A terminal too small for any of the board leaves nothing to draw it in.
+    let board = layout.board.intersection(frame.area());
+    if !board.is_empty() {
+        view.render(board, frame.buffer_mut(), play.human_to_move());
+    }
     draw_engine(frame, play, layout.engine);
     if players > 2 {
         let [seats, moves] = Layout::vertical([

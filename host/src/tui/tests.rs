@@ -416,7 +416,15 @@ fn tiny_terminals_do_not_panic() {
         &mut einstein,
         &mut checkers,
     ] {
-        for (w, h) in [(1, 1), (10, 3), (30, 10), (40, 20), (200, 60)] {
+        for (w, h) in [
+            (1, 1),
+            (3, 1),
+            (62, 1),
+            (10, 3),
+            (30, 10),
+            (40, 20),
+            (200, 60),
+        ] {
             let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
             t.draw(|f| render::draw(f, app)).unwrap();
             let click = MouseEvent {
@@ -1144,4 +1152,127 @@ fn snapshot_checkers_finished_game() {
     let play = app.play().unwrap();
     assert!(play.view.outcome().is_some(), "{} moves", moves(&app).len());
     insta::assert_snapshot!(big_screen(&app).backend());
+}
+
+/// One thing a user does: a key, a click, a terminal of another size, or (when
+/// an engine plays) its answer to the pending search.
+#[derive(Clone, Debug)]
+enum UserEvent {
+    Key(KeyCode),
+    Click(u16, u16),
+    Resize(u16, u16),
+    EngineAnswers,
+}
+
+fn user_event() -> impl proptest::strategy::Strategy<Value = UserEvent> {
+    use proptest::prelude::*;
+    let special = prop_oneof![
+        Just(KeyCode::Up),
+        Just(KeyCode::Down),
+        Just(KeyCode::Left),
+        Just(KeyCode::Right),
+        Just(KeyCode::Enter),
+        Just(KeyCode::Tab),
+        Just(KeyCode::BackTab),
+        Just(KeyCode::Backspace),
+        Just(KeyCode::Home),
+        Just(KeyCode::F(1)),
+    ];
+    // Every printable key but `q` (quit); Esc quits too.
+    let chars = proptest::char::range(' ', '~')
+        .prop_filter("not quit", |c| *c != 'q')
+        .prop_map(KeyCode::Char);
+    prop_oneof![
+        4 => special.prop_map(UserEvent::Key),
+        4 => chars.prop_map(UserEvent::Key),
+        2 => (0u16..160, 0u16..60).prop_map(|(x, y)| UserEvent::Click(x, y)),
+        1 => (1u16..160, 1u16..60).prop_map(|(w, h)| UserEvent::Resize(w, h)),
+        2 => Just(UserEvent::EngineAnswers),
+    ]
+}
+
+/// The games the fuzz test plays, menu variants included.
+fn fuzz_games() -> Vec<GameKind> {
+    use super::view::Dice;
+    vec![
+        GameKind::TicTacToe,
+        GameKind::Gomoku(Rule::Free),
+        GameKind::Gomoku(Rule::Renju),
+        GameKind::Xiangqi,
+        GameKind::Einstein(Dice::Seeded),
+        GameKind::Einstein(Dice::Typed),
+        GameKind::Checkers {
+            players: 2,
+            pieces: 10,
+        },
+        GameKind::Checkers {
+            players: 3,
+            pieces: 15,
+        },
+        GameKind::Checkers {
+            players: 6,
+            pieces: 10,
+        },
+    ]
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(96))]
+    /// Random keys, clicks and terminal sizes, in every game, against a person
+    /// or the host engine (answering with small node limits), on the board and
+    /// through the menu and help screens: the TUI never panics and always draws.
+    #[test]
+    fn random_input_never_breaks_the_tui(
+        game in 0usize..9,
+        engine in proptest::bool::ANY,
+        events in proptest::collection::vec(user_event(), 1..80),
+    ) {
+        let opponent = if engine { Opponent::Host } else { Opponent::Human };
+        let mut app = App::with_game(Settings {
+            game: fuzz_games()[game],
+            ..settings(opponent)
+        });
+        let mut link = EngineLink::open("host").unwrap();
+        let mut pending: Option<Job> = None;
+        let (mut w, mut h) = (W, H);
+        for event in events {
+            for effect in app.take_effects() {
+                match effect {
+                    Effect::Spawn(_) => app.on_engine(EngineEvent::Opened {
+                        describe: "host".into(),
+                        hz: 1_000_000,
+                    }),
+                    Effect::Go(job) => pending = Some(job),
+                    Effect::Stop => pending = None,
+                }
+            }
+            match event {
+                UserEvent::Key(code) => key(&mut app, code),
+                UserEvent::Click(x, y) => app.on_mouse(
+                    MouseEvent {
+                        kind: MouseEventKind::Down(MouseButton::Left),
+                        column: x.min(w - 1),
+                        row: y.min(h - 1),
+                        modifiers: KeyModifiers::NONE,
+                    },
+                    Rect::new(0, 0, w, h),
+                ),
+                UserEvent::Resize(nw, nh) => (w, h) = (nw, nh),
+                UserEvent::EngineAnswers => {
+                    if let Some(mut job) = pending.take() {
+                        job.request.nodes = 200;
+                        job.request.depth = job.request.depth.clamp(1, 2);
+                        job.request.movetime_ms = 0;
+                        let result = link
+                            .go(&job.request, &mut |_| {})
+                            .map_err(|e| Failure::Refused(e.to_string()));
+                        app.on_engine(EngineEvent::Done { id: job.id, result });
+                    }
+                }
+            }
+            let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+            t.draw(|f| render::draw(f, &app)).unwrap();
+            proptest::prop_assert!(!app.quit);
+        }
+    }
 }
