@@ -37,13 +37,19 @@ impl MemoryProbe for NoProbe {
     }
 }
 
-/// Serves `line` and returns the replies.
+/// Serves `line` and returns the replies; then, as a host does once the reply is
+/// in, sends `ping` and checks that the service still answers it.
 fn serve(line: &[u8]) -> String {
     let mut service = Service::new(Wire::default(), FrozenClock, NoProbe, "test");
     service.link_mut().input.extend(line);
     service.link_mut().input.push_back(b'\n');
     service.poll();
-    String::from_utf8_lossy(&service.link_mut().output).into_owned()
+    let out = String::from_utf8_lossy(&service.link_mut().output).into_owned();
+    service.link_mut().output.clear();
+    service.link_mut().input.extend(b"ping\n");
+    service.poll();
+    assert_eq!(service.link_mut().output, b"pong\n", "after {out:?}");
+    out
 }
 
 /// Characters positions and moves of all games are made of, so the parsers get deep.
@@ -97,6 +103,16 @@ const VALID: &[(&str, &str)] = &[
     ("checkers", "start 3 pieces=15"),
 ];
 
+#[test]
+fn the_valid_positions_are_answered() {
+    for (game, valid) in VALID {
+        let out = serve(format!("go {game} depth=1 nodes=200 pos {valid}").as_bytes());
+        assert!(out.starts_with("bestmove "), "{game}: {out}");
+        let out = serve(format!("perft {game} depth=1 pos {valid}").as_bytes());
+        assert!(out.starts_with("perft nodes="), "{game}: {out}");
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(600))]
 
@@ -121,5 +137,8 @@ proptest! {
         let finals: Vec<&str> = out.lines().filter(|l| !l.starts_with("info")).collect();
         prop_assert_eq!(finals.len(), 1, "{}", out);
         prop_assert!(finals[0].starts_with("bestmove ") || finals[0].starts_with("error "), "{}", out);
+        let out = serve(format!("perft {game} depth=1 pos {pos}").as_bytes());
+        prop_assert_eq!(out.lines().count(), 1, "{}", out);
+        prop_assert!(out.starts_with("perft nodes=") || out.starts_with("error "), "{}", out);
     }
 }
