@@ -26,7 +26,7 @@
 //! renju forbidden-point test (done on the board itself, no copy, its nesting
 //! walked with a fixed-size stack) each run in frames of their own above the
 //! deepest node only. The VCF depth is bounded by [`MAX_VCF_DEPTH`], the
-//! alpha-beta's by [`MAX_PLY`]. Measured peak (HIL, QEMU, 2 KB build): 1,808
+//! alpha-beta's by [`MAX_PLY`]. Measured peak (HIL, QEMU, 2 KB build): 1,800
 //! bytes of stack for level 0 (the full firmware too), 1,872 for level 2
 //! (a renju search to `MAX_PLY`), with 104 bytes of statics.
 
@@ -316,34 +316,40 @@ pub(super) struct Searcher<'p> {
 /// is among them.
 pub(super) fn near_row(pos: &Gomoku, r: i8) -> u16 {
     let board = pos.board();
+    near_row_of(pos, r, |row| board.row_occupied(row))
+}
+
+/// The empty points of row `r` at most two points along a line from a stone
+/// of `stones` (row → its stones' bits).
+#[inline(always)]
+fn near_row_of(pos: &Gomoku, r: i8, stones: impl Fn(i8) -> u16) -> u16 {
     let spread = |o: u16, k: u32| o | (o << k) | (o >> k);
     let mut near = 0u16;
     for k in 1..=2 {
-        near |=
-            spread(board.row_occupied(r - k as i8), k) | spread(board.row_occupied(r + k as i8), k);
+        near |= spread(stones(r - k as i8), k) | spread(stones(r + k as i8), k);
     }
-    near |= spread(board.row_occupied(r), 1) | spread(board.row_occupied(r), 2);
-    near & 0x7FFF & !board.row_occupied(r)
+    near |= spread(stones(r), 1) | spread(stones(r), 2);
+    near & 0x7FFF & !pos.board().row_occupied(r)
 }
 
-/// Every empty point at most two points from a stone of `side` along one of the
-/// four lines, row by row: every point where `side` makes a four or a five.
-fn for_each_near_own(pos: &Gomoku, side: u8, mut f: impl FnMut(Point)) {
-    let board = pos.board();
-    let spread = |o: u16, k: u32| o | (o << k) | (o >> k);
+/// Every empty point near a stone of `stones` (see [`near_row_of`]), row by row.
+#[inline(always)]
+fn for_each_near_of(pos: &Gomoku, stones: impl Fn(i8) -> u16, mut f: impl FnMut(Point)) {
     for r in 0..15i8 {
-        let own = |row: i8| board.row_stones(side, row);
-        let mut near = spread(own(r), 1) | spread(own(r), 2);
-        for k in 1..=2 {
-            near |= spread(own(r - k as i8), k) | spread(own(r + k as i8), k);
-        }
-        near &= 0x7FFF & !board.row_occupied(r);
+        let mut near = near_row_of(pos, r, &stones);
         while near != 0 {
             let c = near.trailing_zeros() as u8;
             near &= near - 1;
             f(r as u8 * 15 + c);
         }
     }
+}
+
+/// Every empty point at most two points from a stone of `side` along one of the
+/// four lines, row by row: every point where `side` makes a four or a five.
+fn for_each_near_own(pos: &Gomoku, side: u8, f: impl FnMut(Point)) {
+    let board = pos.board();
+    for_each_near_of(pos, |row| board.row_stones(side, row), f);
 }
 
 /// How many points make a five for `side` in `pos`, and one of them.
@@ -389,20 +395,14 @@ fn makes_open_four(pos: &Gomoku, side: u8) -> bool {
 }
 
 /// Every empty point near a stone (see [`near_row`]), row by row.
-pub(super) fn for_each_near(pos: &Gomoku, mut f: impl FnMut(Point)) {
-    for r in 0..15i8 {
-        let mut near = near_row(pos, r);
-        while near != 0 {
-            let c = near.trailing_zeros() as u8;
-            near &= near - 1;
-            f(r as u8 * 15 + c);
-        }
-    }
+pub(super) fn for_each_near(pos: &Gomoku, f: impl FnMut(Point)) {
+    let board = pos.board();
+    for_each_near_of(pos, |row| board.row_occupied(row), f);
 }
 
 impl<'p> Searcher<'p> {
-    /// A searcher on `pos` with `settings` (tests; [`answer`] builds its own in place).
-    #[cfg(test)]
+    /// A searcher on `pos` with `settings` (tests and the VCF solver; [`answer`]
+    /// builds its own in place).
     pub(super) fn new(pos: &Gomoku, settings: Settings, poll: &'p mut dyn Poll) -> Self {
         let mut s = Self::blank(poll);
         s.pos = *pos;
@@ -414,7 +414,7 @@ impl<'p> Searcher<'p> {
 
     /// A searcher on the empty free-rule board, level 0's settings (see
     /// [`answer`]: built in place, without a position to copy).
-    pub(super) fn blank(poll: &'p mut dyn Poll) -> Self {
+    fn blank(poll: &'p mut dyn Poll) -> Self {
         let settings = Settings::DEFAULT;
         Self {
             pos: Gomoku::new(Rule::Free),

@@ -11,7 +11,6 @@
 //! the deep VCFs of 80 fours and more within a few tens of thousands of nodes.
 
 use super::board::{BLACK, Board, CENTER, Point, REACH, step};
-use super::eval::Counts;
 use super::position::{Gomoku, NO_POINT};
 use super::rules::{is_forbidden_after_in_place, is_forbidden_in_place};
 use super::search::{PV_LEN, Pv, Searcher, Settings, for_each_near, near_row};
@@ -52,12 +51,11 @@ pub fn solve(
 ) -> Solution {
     memo.fill(0);
     let mut poll = QuietPoll;
-    let mut s = Searcher::blank(&mut poll);
-    s.pos = *pos;
-    s.counts = Counts::from_board(pos.board());
-    s.settings = Settings::STRONG;
-    s.settings.nodes = node_limit;
-    s.work_limit = 0;
+    let settings = Settings {
+        nodes: node_limit,
+        ..Settings::STRONG
+    };
+    let mut s = Searcher::new(pos, settings, &mut poll);
     s.memo = memo;
     let won = s.vcf(max_fours);
     let mut solution = Solution {
