@@ -1,5 +1,5 @@
 //! Writes the linker script for board builds (the linker does not find a `memory.x`
-//! beside a workspace member, see ../shared/notes/embedded.md).
+//! beside a workspace member, so it is written to `OUT_DIR`).
 use std::{env, fs, path::PathBuf};
 
 fn main() {

@@ -36,12 +36,12 @@ fn ask(position: &str, level: u8) -> EngineReply {
     ask_engine::<GomokuEngine>(&request).expect("valid position")
 }
 
-/// The deep puzzles of the shared `renju_vcf.txt` (black to move, as many
+/// The deep puzzles of `testdata/renju_vcf.txt` (black to move, as many
 /// black stones as white) as renju positions.
 fn deep_puzzles() -> Vec<(String, Gomoku)> {
     let text = include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/testdata/renju_vcf.txt"
+        "/../testdata/renju_vcf.txt"
     ));
     let mut out = Vec::new();
     for case in text.split("\n# ").filter(|c| c.starts_with("deep_vcf")) {

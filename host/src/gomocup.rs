@@ -781,14 +781,14 @@ mod tests {
         assert!(lines[2].starts_with("name="), "{out}");
     }
 
-    /// `recursive_double_three #7` of shared/testdata/renju_forbidden.txt (mintaka's tests,
+    /// `recursive_double_three #7` of testdata/renju_forbidden.txt (mintaka's tests,
     /// cross-checked with Rapfi): black's forbidden points are the four `3`s. Four white
     /// stones in the corners make the counts those of a game with black to move.
     #[test]
     fn yxboard_and_yxshowforbid_under_renju() {
         let text = include_str!(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../../shared/testdata/renju_forbidden.txt"
+            "/../testdata/renju_forbidden.txt"
         ));
         let case = text
             .split("# ")

@@ -300,12 +300,12 @@ mod tests {
 
     /// Every case of `renju_forbidden.txt`: exactly the marked points are forbidden.
     /// Source: mintaka (Rust renju engine) tests, cross-checked with Rapfi
-    /// (see shared/testdata/README.md).
+    /// (see testdata/README.md).
     #[test]
     fn forbidden_points_match_the_reference_cases() {
         let text = include_str!(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../../shared/testdata/renju_forbidden.txt"
+            "/../testdata/renju_forbidden.txt"
         ));
         let mut cases = 0;
         for case in text.split("# ").filter(|c| !c.trim().is_empty()) {

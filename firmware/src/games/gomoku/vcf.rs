@@ -486,11 +486,11 @@ mod tests {
     use crate::games::gomoku::tests_support::{NoPoll, setup};
 
     /// The puzzles of `renju_vcf.txt` (source: mintaka tests; see
-    /// shared/testdata/README.md): header line and position.
+    /// testdata/README.md): header line and position.
     fn reference_puzzles() -> impl Iterator<Item = (&'static str, Gomoku)> {
         let text = include_str!(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../../shared/testdata/renju_vcf.txt"
+            "/../testdata/renju_vcf.txt"
         ));
         text.split("\n# ")
             .filter(|c| c.contains("tomove=") && c.contains("\n15 "))

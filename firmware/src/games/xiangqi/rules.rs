@@ -9,7 +9,7 @@
 //! pins, fake protection and discovered attacks taken into account) loses
 //! (both → draw); anything else draws. The chase test follows the reference
 //! implementation of Fairy-Stockfish (`Position::chased`, GPL, reimplemented
-//! here), which is what /work/shared/testdata/xiangqi_repetition.tsv was made
+//! here), which is what testdata/xiangqi_repetition.tsv was made
 //! with. These checks run only when a repetition is found, so they use simple
 //! 90-bit bitboards ([`Bits`], three `u32` words: cheap on the Cortex-M0)
 //! rather than the fast tables.

@@ -3,10 +3,10 @@
 use super::board::Position;
 
 /// Perft reference counts: chessprogramming.org "Chinese Chess Perft Results" and
-/// Fairy-Stockfish `tests/perft.sh`, via /work/shared/testdata/xiangqi_perft.tsv.
+/// Fairy-Stockfish `tests/perft.sh`, via testdata/xiangqi_perft.tsv.
 const PERFT_TSV: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../shared/testdata/xiangqi_perft.tsv"
+    "/../testdata/xiangqi_perft.tsv"
 ));
 
 fn perft_cases() -> impl Iterator<Item = (&'static str, u8, u64)> {
@@ -50,10 +50,10 @@ use super::state::Xiangqi;
 use crate::game::{Game, Notation, Outcome};
 
 /// AXF repetition cases from Fairy-Stockfish `test.py`, via
-/// /work/shared/testdata/xiangqi_repetition.tsv. Its moves count ranks 1–10.
+/// testdata/xiangqi_repetition.tsv. Its moves count ranks 1–10.
 const REPETITION_TSV: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../shared/testdata/xiangqi_repetition.tsv"
+    "/../testdata/xiangqi_repetition.tsv"
 ));
 
 fn to_iccs(m: &str) -> heapless::String<8> {
