@@ -3,7 +3,24 @@
 //! A request carries the whole position as text plus the limits, so the board keeps
 //! no game state between requests. Each game implements [`BoardGame`] once; the
 //! service looks games up by [`BoardGame::NAME`].
+//!
+//! # One engine, two profiles
+//!
+//! Every engine is one piece of code that runs in one of two [`Profile`]s, given with
+//! its [`Workspace`]:
+//!
+//! - [`Profile::Board`]: what a board runs. Its sizes (search depth caps, stack-bound
+//!   tables) fit the smallest board, and its tables live in the board's arena, whose
+//!   size the board reports in `hello` (`arena=BYTES`). The host runs the same
+//!   profile with an arena of the same size to mirror a board bit for bit (HIL).
+//! - [`Profile::Host`]: what players and GUIs get from the host: the same code with
+//!   the host's memory (an arena of `Hash` megabytes for the transposition table) and
+//!   the time its clock allows.
+//!
+//! An engine clears what it uses of the arena at the start of every request, so the
+//! same request gives the same answer whatever came before it.
 
+use core::cell::Cell;
 use core::fmt::Write;
 
 use crate::game::{Game, Notation, Score};
@@ -45,11 +62,91 @@ pub struct EngineReply {
     pub pv: heapless::String<PV_TEXT>,
 }
 
+/// Which sizes an engine runs with: see the module documentation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Profile {
+    /// The board's sizes (what boards run, and what the host runs to mirror one).
+    #[default]
+    Board,
+    /// The host's sizes: deep searches, big tables, the clock's time.
+    Host,
+}
+
+impl Profile {
+    /// The profile's name on the wire (`hello … profile=board`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Board => "board",
+            Self::Host => "host",
+        }
+    }
+}
+
+/// The memory an engine may use for one request beyond its own stack frame: the
+/// profile and an arena of 64-bit words (a board's static buffer, the host's `Hash`).
+///
+/// Engines carve their tables (transposition tables above all) out of the arena with
+/// [`Workspace::take`] and must work with any size, an empty arena included. The
+/// workspace counts the most words taken: that is the arena's share of a request's
+/// RAM, which the service reports as `arena=` beside `stack=`.
+#[derive(Debug)]
+pub struct Workspace<'a> {
+    profile: Profile,
+    arena: &'a mut [u64],
+    used: Option<&'a Cell<usize>>,
+}
+
+impl<'a> Workspace<'a> {
+    /// A workspace of `profile` over `arena`.
+    pub fn new(profile: Profile, arena: &'a mut [u64]) -> Self {
+        Self {
+            profile,
+            arena,
+            used: None,
+        }
+    }
+    /// As [`Workspace::new`], counting the most bytes taken into `used` (which the
+    /// caller reads while the engine still holds the workspace).
+    pub fn counted(profile: Profile, arena: &'a mut [u64], used: &'a Cell<usize>) -> Self {
+        Self {
+            profile,
+            arena,
+            used: Some(used),
+        }
+    }
+    /// The board profile with no arena (tests and tools that need no tables).
+    pub fn bare() -> Workspace<'static> {
+        Workspace::new(Profile::Board, &mut [])
+    }
+    /// The profile the engine runs with.
+    pub fn profile(&self) -> Profile {
+        self.profile
+    }
+    /// The first `words` words of the arena (all of it if it is smaller). Their
+    /// contents are whatever the last request left: clear what you read.
+    pub fn take(&mut self, words: usize) -> &mut [u64] {
+        let n = words.min(self.arena.len());
+        if let Some(used) = self.used {
+            used.set(used.get().max(n * 8));
+        }
+        &mut self.arena[..n]
+    }
+    /// The arena's size in bytes.
+    pub fn arena_bytes(&self) -> usize {
+        self.arena.len() * 8
+    }
+}
+
 /// What an engine asks of the service while it searches (object-safe, so one
 /// implementation serves every game without code bloat on the board).
 pub trait Poll {
     /// Called every few hundred nodes: `true` means stop now (`stop`, or time is up).
     fn poll(&mut self, nodes: u64) -> bool;
+    /// Clock ticks since the search started, for engines that plan their time
+    /// (0 where there is no clock: such searches are bounded by depth or nodes).
+    fn elapsed_ticks(&mut self) -> u64 {
+        0
+    }
     /// A completed iteration, to stream as an `info` line.
     fn info(&mut self, reply: &EngineReply);
     /// The search's answer, given once when it has finished. The default drops it.
@@ -98,6 +195,9 @@ impl Poll for Keep<'_> {
     fn poll(&mut self, nodes: u64) -> bool {
         self.inner.poll(nodes)
     }
+    fn elapsed_ticks(&mut self) -> u64 {
+        self.inner.elapsed_ticks()
+    }
     fn info(&mut self, reply: &EngineReply) {
         self.inner.info(reply);
     }
@@ -108,18 +208,36 @@ impl Poll for Keep<'_> {
 }
 
 /// Runs one request outside the service loop (tests, benchmarks, match harnesses)
-/// and returns the engine's answer; `poll` sees the polls and `info` lines.
-pub fn ask_with<E: BoardGame>(
+/// in `work` and returns the engine's answer; `poll` sees the polls and `info` lines.
+pub fn ask_in<E: BoardGame>(
     request: &EngineRequest<'_>,
     poll: &mut dyn Poll,
+    work: &mut Workspace<'_>,
 ) -> Result<EngineReply, ParseError> {
     let mut keep = Keep {
         inner: poll,
         answer: None,
     };
-    E::search(request, &mut keep)?;
+    E::search(request, &mut keep, work)?;
     keep.answer
         .ok_or(ParseError("the engine finished without an answer"))
+}
+
+/// Words of the arena [`ask`] and [`ask_with`] give the board profile: the
+/// micro:bit v1's (see `hello`'s `arena=`), so they answer as that board does.
+pub const REFERENCE_ARENA_WORDS: usize = 768;
+
+/// [`ask_in`] in the board profile with a [`REFERENCE_ARENA_WORDS`] arena of its own.
+pub fn ask_with<E: BoardGame>(
+    request: &EngineRequest<'_>,
+    poll: &mut dyn Poll,
+) -> Result<EngineReply, ParseError> {
+    let mut arena = [0u64; REFERENCE_ARENA_WORDS];
+    ask_in::<E>(
+        request,
+        poll,
+        &mut Workspace::new(Profile::Board, &mut arena),
+    )
 }
 
 /// [`ask_with`] with a [`QuietPoll`].
@@ -131,10 +249,15 @@ pub fn ask<E: BoardGame>(request: &EngineRequest<'_>) -> Result<EngineReply, Par
 pub trait BoardGame {
     /// Name on the wire.
     const NAME: &'static str;
-    /// Runs one search request. On success the engine has given its answer once
-    /// through [`Poll::answer`] (with [`send_answer`], so the text reply exists
-    /// only after the search); on error it has given none.
-    fn search(request: &EngineRequest<'_>, poll: &mut dyn Poll) -> Result<(), ParseError>;
+    /// Runs one search request in `work` (its profile and arena). On success the
+    /// engine has given its answer once through [`Poll::answer`] (with
+    /// [`send_answer`], so the text reply exists only after the search); on error it
+    /// has given none.
+    fn search(
+        request: &EngineRequest<'_>,
+        poll: &mut dyn Poll,
+        work: &mut Workspace<'_>,
+    ) -> Result<(), ParseError>;
     /// Counts leaf nodes of the legal move tree to `depth` (move-generator check).
     fn perft(position: &str, depth: u8) -> Result<u64, ParseError> {
         let _ = (position, depth);

@@ -3,10 +3,11 @@
 //! Written against [`SerialLink`], [`Clock`] and [`MemoryProbe`], so the same code
 //! serves on the micro:bit, in QEMU and on the host (where it is the host engine).
 
+use core::cell::Cell;
 use core::fmt::{self, Write};
 
 use crate::clock::{Clock, MemoryProbe, SerialLink};
-use crate::engine::{BoardGame, EngineReply, EngineRequest, Poll};
+use crate::engine::{BoardGame, EngineReply, EngineRequest, Poll, Profile, Workspace};
 use crate::games;
 use crate::protocol::{
     Command, ErrorCode, LineEvent, LineReader, MAX_LINE, PROTOCOL_VERSION, parse_command,
@@ -26,9 +27,10 @@ macro_rules! served_games {
             game: &str,
             request: &EngineRequest<'_>,
             poll: &mut dyn Poll,
+            work: &mut Workspace<'_>,
         ) -> Option<Result<(), ParseError>> {
             $(if game == <$engine as BoardGame>::NAME {
-                return Some(run_search::<$engine>(request, poll));
+                return Some(run_search::<$engine>(request, poll, work));
             })+
             None
         }
@@ -56,8 +58,9 @@ served_games!(
 fn run_search<E: BoardGame>(
     request: &EngineRequest<'_>,
     poll: &mut dyn Poll,
+    work: &mut Workspace<'_>,
 ) -> Result<(), ParseError> {
-    E::search(request, poll)
+    E::search(request, poll, work)
 }
 
 /// As [`run_search`], for perft.
@@ -82,12 +85,17 @@ fn error<L: SerialLink>(link: &mut L, code: ErrorCode, message: &dyn fmt::Displa
     let _ = writeln!(Out(link), "error {} {}", code.as_str(), message);
 }
 
-/// The state of one board: its link, clock and memory probe, and the line reader.
-pub struct Service<L: SerialLink, C: Clock, M: MemoryProbe> {
+/// The state of one board: its link, clock and memory probe, the engines' workspace
+/// (profile and arena) and the line reader.
+pub struct Service<'w, L: SerialLink, C: Clock, M: MemoryProbe> {
     link: L,
     clock: C,
     memory: M,
     board: &'static str,
+    profile: Profile,
+    arena: &'w mut [u64],
+    /// Arena bytes the running request's engine took (see [`Workspace::counted`]).
+    arena_used: Cell<usize>,
     reader: LineReader<MAX_LINE>,
     /// Reads lines that started during a search (all answered `error busy`).
     busy: LineReader<BUSY_LINE>,
@@ -109,6 +117,9 @@ struct SearchPoll<'a, L: SerialLink, C: Clock, M: MemoryProbe> {
     stopped: bool,
     /// The engine has given its answer (and the `bestmove` line is written).
     answered: bool,
+    /// Arena bytes the engine took (engines take their tables before they search,
+    /// so this is final when the answer comes).
+    arena_used: &'a Cell<usize>,
 }
 
 impl<L: SerialLink, C: Clock, M: MemoryProbe> SearchPoll<'_, L, C, M> {
@@ -144,6 +155,10 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Poll for SearchPoll<'_, L, C, M> {
         self.stopped
     }
 
+    fn elapsed_ticks(&mut self) -> u64 {
+        self.clock.ticks().wrapping_sub(self.start)
+    }
+
     #[inline(never)]
     fn info(&mut self, reply: &EngineReply) {
         if self.info {
@@ -167,19 +182,30 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Poll for SearchPoll<'_, L, C, M> {
             self.answered = true;
             let elapsed = self.clock.ticks().wrapping_sub(self.start);
             let stack = self.memory.peak_stack();
-            write_bestmove(self.link, reply, elapsed, stack);
+            write_bestmove(self.link, reply, elapsed, stack, self.arena_used.get());
         }
     }
 }
 
-impl<L: SerialLink, C: Clock, M: MemoryProbe> Service<L, C, M> {
-    /// A service for the board called `board` (reported by `hello`).
-    pub fn new(link: L, clock: C, memory: M, board: &'static str) -> Self {
+impl<'w, L: SerialLink, C: Clock, M: MemoryProbe> Service<'w, L, C, M> {
+    /// A service for the board called `board` (reported by `hello`) whose engines
+    /// run in `profile` with `arena` for their tables (the board's, or the host's).
+    pub fn new(
+        link: L,
+        clock: C,
+        memory: M,
+        board: &'static str,
+        profile: Profile,
+        arena: &'w mut [u64],
+    ) -> Self {
         Self {
             link,
             clock,
             memory,
             board,
+            profile,
+            arena,
+            arena_used: Cell::new(0),
             reader: LineReader::new(),
             busy: LineReader::new(),
             busy_pending: false,
@@ -220,6 +246,9 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Service<L, C, M> {
             clock,
             memory,
             board,
+            profile,
+            arena,
+            arena_used,
             reader,
             busy,
             busy_pending,
@@ -232,6 +261,9 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Service<L, C, M> {
                     clock,
                     memory,
                     board,
+                    profile: *profile,
+                    arena,
+                    arena_used,
                     busy,
                     busy_pending,
                 };
@@ -279,12 +311,18 @@ fn line_error<L: SerialLink>(link: &mut L, event: &LineEvent<'_>) {
 
 /// Writes the final `bestmove` line.
 #[inline(never)] // its formatting frames stay off the search's stack
-fn write_bestmove<L: SerialLink>(link: &mut L, reply: &EngineReply, ticks: u64, stack: u32) {
+fn write_bestmove<L: SerialLink>(
+    link: &mut L,
+    reply: &EngineReply,
+    ticks: u64,
+    stack: u32,
+    arena: usize,
+) {
     let mut out = Out(link);
     let _ = write!(
         out,
-        "bestmove {} score={} depth={} nodes={} ticks={} stack={}",
-        reply.best, reply.score, reply.depth, reply.nodes, ticks, stack
+        "bestmove {} score={} depth={} nodes={} ticks={} stack={} arena={}",
+        reply.best, reply.score, reply.depth, reply.nodes, ticks, stack, arena
     );
     if !reply.pv.is_empty() {
         let _ = write!(out, " pv {}", reply.pv);
@@ -293,16 +331,19 @@ fn write_bestmove<L: SerialLink>(link: &mut L, reply: &EngineReply, ticks: u64, 
 }
 
 /// Borrowed pieces of the service while one line is served.
-struct Context<'a, L: SerialLink, C: Clock, M: MemoryProbe> {
+struct Context<'a, 'w, L: SerialLink, C: Clock, M: MemoryProbe> {
     link: &'a mut L,
     clock: &'a C,
     memory: &'a mut M,
     board: &'a str,
+    profile: Profile,
+    arena: &'a mut &'w mut [u64],
+    arena_used: &'a Cell<usize>,
     busy: &'a mut LineReader<BUSY_LINE>,
     busy_pending: &'a mut bool,
 }
 
-impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, L, C, M> {
+impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, '_, L, C, M> {
     #[inline(never)] // keeps each command's locals off the others' stack
     fn serve(&mut self, line: &str) {
         // Matched in place: moving the command out of the `Result` would copy it.
@@ -337,13 +378,15 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, L, C, M> {
     fn hello(&mut self) {
         let _ = writeln!(
             Out(self.link),
-            "hello sente board={} fw={} proto={} hz={} ram={} static={} games={}",
+            "hello sente board={} fw={} proto={} hz={} ram={} static={} profile={} arena={} games={}",
             self.board,
             crate::VERSION,
             PROTOCOL_VERSION,
             self.clock.hz(),
             self.memory.ram_bytes(),
             self.memory.static_bytes(),
+            self.profile.as_str(),
+            self.arena.len() * 8,
             GAMES
         );
     }
@@ -356,6 +399,8 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, L, C, M> {
         self.memory.begin();
         self.clock.align();
         let start = self.clock.ticks();
+        self.arena_used.set(0);
+        let mut work = Workspace::counted(self.profile, self.arena, self.arena_used);
         let mut poll = SearchPoll {
             link: self.link,
             clock: self.clock,
@@ -367,8 +412,9 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, L, C, M> {
             info,
             stopped: false,
             answered: false,
+            arena_used: self.arena_used,
         };
-        match dispatch_search(game, request, &mut poll) {
+        match dispatch_search(game, request, &mut poll, &mut work) {
             None => error(
                 self.link,
                 ErrorCode::UnknownGame,
@@ -431,12 +477,12 @@ mod tests {
             seed: 0,
         };
         for name in GAMES.split(',') {
-            let served = dispatch_search(name, &request, &mut Quiet);
+            let served = dispatch_search(name, &request, &mut Quiet, &mut Workspace::bare());
             assert!(
                 matches!(served, Some(Err(_))),
                 "{name} must be served and reject a bad position"
             );
         }
-        assert!(dispatch_search("chess", &request, &mut Quiet).is_none());
+        assert!(dispatch_search("chess", &request, &mut Quiet, &mut Workspace::bare()).is_none());
     }
 }

@@ -7,6 +7,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use sente_firmware::clock::{Clock, MemoryProbe, SerialLink};
+use sente_firmware::engine::{Profile, REFERENCE_ARENA_WORDS};
 use sente_firmware::service::Service;
 
 /// A line-oriented link to something that speaks protocol v1.
@@ -197,11 +198,21 @@ impl SerialLink for ChannelLink {
     }
 }
 
-/// The host engine: the firmware's own service loop in a thread of this process.
+/// Megabytes of the host profile's arena (its transposition tables) unless the GUI
+/// sets `Hash` (UCI), `hashsize` (UCCI) or `max_memory` (Gomocup).
+pub const DEFAULT_HASH_MB: usize = 64;
+
+/// Largest arena the host profile takes, in megabytes.
+pub const MAX_HASH_MB: usize = 65_536;
+
+/// The host engine: the firmware's own service loop in a thread of this process,
+/// in the host profile (its own memory and time) or mirroring a board's profile.
 pub struct HostBoard {
     input: Sender<u8>,
     output: Receiver<Vec<u8>>,
     pending: Vec<u8>,
+    profile: Profile,
+    arena_bytes: usize,
 }
 
 impl Default for HostBoard {
@@ -211,8 +222,40 @@ impl Default for HostBoard {
 }
 
 impl HostBoard {
-    /// Starts the service thread.
+    /// The host profile with a [`DEFAULT_HASH_MB`] arena.
     pub fn new() -> Self {
+        Self::host(DEFAULT_HASH_MB)
+    }
+
+    /// The host profile with an arena of `hash_mb` megabytes (at least 1, at most
+    /// [`MAX_HASH_MB`]).
+    pub fn host(hash_mb: usize) -> Self {
+        let mb = hash_mb.clamp(1, MAX_HASH_MB);
+        Self::start(Profile::Host, mb * (1 << 20) / 8)
+    }
+
+    /// The board profile with an arena of `arena_bytes` (rounded down to whole
+    /// words): the mirror of a board whose `hello` says `arena=arena_bytes`.
+    pub fn mirror(arena_bytes: usize) -> Self {
+        Self::start(Profile::Board, arena_bytes / 8)
+    }
+
+    /// The board profile with the reference board's arena (the micro:bit v1's).
+    pub fn reference_board() -> Self {
+        Self::mirror(REFERENCE_ARENA_WORDS * 8)
+    }
+
+    /// The profile the engines run in.
+    pub fn profile(&self) -> Profile {
+        self.profile
+    }
+
+    /// The arena's size in bytes.
+    pub fn arena_bytes(&self) -> usize {
+        self.arena_bytes
+    }
+
+    fn start(profile: Profile, words: usize) -> Self {
         let (input, rx) = mpsc::channel();
         let (tx, output) = mpsc::channel();
         thread::Builder::new()
@@ -224,7 +267,19 @@ impl HostBoard {
                     output: tx,
                     closed: false,
                 };
-                let mut service = Service::new(link, HostClock(Instant::now()), NoProbe, "host");
+                let mut arena = vec![0u64; words];
+                let name = match profile {
+                    Profile::Host => "host",
+                    Profile::Board => "host-mirror",
+                };
+                let mut service = Service::new(
+                    link,
+                    HostClock(Instant::now()),
+                    NoProbe,
+                    name,
+                    profile,
+                    &mut arena,
+                );
                 loop {
                     if !service.poll() && (service.link_mut().closed || !service.link_mut().wait())
                     {
@@ -237,6 +292,8 @@ impl HostBoard {
             input,
             output,
             pending: Vec::new(),
+            profile,
+            arena_bytes: words * 8,
         }
     }
 }
@@ -274,6 +331,9 @@ impl Board for HostBoard {
     }
 
     fn describe(&self) -> String {
-        "host".to_string()
+        match self.profile {
+            Profile::Host => "host".to_string(),
+            Profile::Board => format!("host mirroring a board ({} B arena)", self.arena_bytes),
+        }
     }
 }

@@ -104,11 +104,13 @@ impl EngineLink {
         Self { board }
     }
 
-    /// Opens a board by name: `host` (in-process engine), `sim` (QEMU started here),
-    /// or a serial port path.
+    /// Opens a board by name: `host` (the in-process engine in the host profile),
+    /// `host-board` (the in-process engine in the board profile, as the reference
+    /// board runs it), `sim` (QEMU started here), or a serial port path.
     pub fn open(spec: &str) -> io::Result<Self> {
         let board: Box<dyn Board> = match spec {
             "host" => Box::new(HostBoard::new()),
+            "host-board" => Box::new(HostBoard::reference_board()),
             "sim" => Box::new(SimBoard::start()?),
             path => {
                 let mut b = SerialBoard::open(path)?;

@@ -108,7 +108,7 @@ pub fn compare(board: &ReplyLine, host: &ReplyLine) -> Option<String> {
 pub fn redact(line: &str) -> String {
     line.split(' ')
         .map(|word| match word.split_once('=') {
-            Some((k @ ("ticks" | "stack" | "ram" | "static" | "hz" | "board"), _)) => {
+            Some((k @ ("ticks" | "stack" | "ram" | "static" | "hz" | "board" | "arena"), _)) => {
                 format!("{k}=[{k}]")
             }
             _ => word.to_string(),
@@ -134,8 +134,11 @@ pub struct Row {
     pub ticks: u64,
     /// Peak stack bytes on the board.
     pub stack: u32,
-    /// Static RAM bytes of the firmware.
+    /// Static RAM bytes of the firmware other than the engines' arena.
     pub statics: u32,
+    /// Bytes of the engines' arena the request took (the board's `arena=`).
+    #[serde(default)]
+    pub arena: u32,
     /// Depth reached (0 when not a search).
     pub depth: u32,
     /// Nodes searched.
@@ -147,11 +150,16 @@ pub struct Row {
 }
 
 impl Row {
+    /// The request's RAM: statics (the arena left out), the arena it took, peak stack.
+    pub fn ram(&self) -> u32 {
+        self.statics + self.arena + self.stack
+    }
+
     /// Checks the row: agreement with the host, then the budget.
     pub fn check(&mut self, board: &ReplyLine, host: &ReplyLine) {
         self.problem = compare(board, host);
         if self.problem.is_none() {
-            let ram = self.statics + self.stack;
+            let ram = self.ram();
             if self.ticks > self.budget.ticks {
                 self.problem = Some(format!(
                     "{} ticks over the budget of {}",
@@ -173,9 +181,9 @@ pub fn markdown(rows: &[Row], title: &str) -> String {
     let mut s = format!(
         "# HIL report: {title}\n\n{} scenarios, {} passed, {} failed.\n\n\
          Ticks are board clock ticks (16 MHz on the micro:bit; in QEMU with `-icount shift=6` one tick per instruction).\n\
-         RAM = statics + peak stack of the whole firmware during the request.\n\n\
-         | suite | scenario | result | move | score | depth | nodes | ticks | ms @16 MHz | stack | RAM | budget ticks / RAM |\n\
-         |---|---|---|---|---|---|---|---|---|---|---|---|\n",
+         RAM = statics (the engines' arena left out) + the arena the request took + peak stack of the whole firmware during the request.\n\n\
+         | suite | scenario | result | move | score | depth | nodes | ticks | ms @16 MHz | stack | arena | RAM | budget ticks / RAM |\n\
+         |---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
         rows.len(),
         rows.len() - failed,
         failed
@@ -188,7 +196,7 @@ pub fn markdown(rows: &[Row], title: &str) -> String {
             .cloned()
             .unwrap_or_else(|| reply.kind.clone());
         s.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {:.1} | {} | {} | {} / {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {:.1} | {} | {} | {} | {} / {} |\n",
             r.suite,
             r.name,
             r.problem
@@ -201,7 +209,8 @@ pub fn markdown(rows: &[Row], title: &str) -> String {
             r.ticks,
             r.ticks as f64 / 16_000.0,
             r.stack,
-            r.statics + r.stack,
+            r.arena,
+            r.ram(),
             r.budget.ticks,
             r.budget.ram
         ));
@@ -251,6 +260,7 @@ mod tests {
             ticks: 50,
             stack: 900,
             statics: 200,
+            arena: 0,
             depth: 9,
             nodes: 10,
             budget: Budget {

@@ -4,6 +4,7 @@
 
 use proptest::prelude::*;
 use sente_firmware::clock::{FrozenClock, MemoryProbe, SerialLink};
+use sente_firmware::engine::{Profile, REFERENCE_ARENA_WORDS};
 use sente_firmware::service::{GAMES, Service};
 
 /// An in-memory serial link.
@@ -40,7 +41,15 @@ impl MemoryProbe for NoProbe {
 /// Serves `line` and returns the replies; then, as a host does once the reply is
 /// in, sends `ping` and checks that the service still answers it.
 fn serve(line: &[u8]) -> String {
-    let mut service = Service::new(Wire::default(), FrozenClock, NoProbe, "test");
+    let mut arena = [0u64; REFERENCE_ARENA_WORDS];
+    let mut service = Service::new(
+        Wire::default(),
+        FrozenClock,
+        NoProbe,
+        "test",
+        Profile::Board,
+        &mut arena,
+    );
     service.link_mut().input.extend(line);
     service.link_mut().input.push_back(b'\n');
     service.poll();

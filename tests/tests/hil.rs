@@ -38,12 +38,22 @@ fn rig() -> MutexGuard<'static, Rig> {
         serial
             .handshake(Duration::from_secs(10))
             .expect("board answers ping");
+        let mut board = EngineLink::new(Box::new(serial));
+        // The host mirrors the board: its profile with an arena of the board's size.
+        let hello = board.hello().expect("board answers hello");
+        assert_eq!(
+            hello.fields.get("profile").map(String::as_str),
+            Some("board")
+        );
+        let arena: usize = hello.num("arena").expect("hello gives arena=");
+        let statics: u32 = env("SENTE_HIL_STATICS")
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
         Mutex::new(Rig {
-            board: EngineLink::new(Box::new(serial)),
-            host: EngineLink::new(Box::new(HostBoard::new())),
-            statics: env("SENTE_HIL_STATICS")
-                .and_then(|s| s.parse().ok())
-                .unwrap_or(0),
+            board,
+            host: EngineLink::new(Box::new(HostBoard::mirror(arena))),
+            // The arena is counted per request, by what the engine took of it.
+            statics: statics.saturating_sub(arena as u32),
             rows_dir: PathBuf::from(
                 env("SENTE_HIL_ROWS").unwrap_or_else(|| "target/hil/rows".into()),
             ),
@@ -119,6 +129,7 @@ fn run_suite(suite: &str) {
             ticks: b.num("ticks").unwrap_or(0),
             stack: b.num("stack").unwrap_or(0),
             statics: rig.statics,
+            arena: b.num("arena").unwrap_or(0),
             depth: b.num("depth").unwrap_or(0),
             nodes: b.num("nodes").unwrap_or(0),
             budget,

@@ -236,6 +236,7 @@ impl crate::engine::BoardGame for TicTacToeEngine {
     fn search(
         request: &crate::engine::EngineRequest<'_>,
         poll: &mut dyn crate::engine::Poll,
+        _work: &mut crate::engine::Workspace<'_>,
     ) -> Result<(), ParseError> {
         crate::engine::negamax_request::<TicTacToe>(request, poll)
     }

@@ -7,7 +7,8 @@ use super::notation::write_move;
 use super::rules::{Checkers, Move};
 use super::search::{Found, Line, greedy, search};
 use crate::engine::{
-    BoardGame, EngineReply, EngineRequest, MOVE_TEXT, PV_TEXT, Poll, send_answer, send_info,
+    BoardGame, EngineReply, EngineRequest, MOVE_TEXT, PV_TEXT, Poll, Workspace, send_answer,
+    send_info,
 };
 use crate::game::{Game, Notation};
 use crate::search::Limits;
@@ -119,7 +120,11 @@ fn level_greedy(pos: &mut Checkers, poll: &mut dyn Poll) -> Found {
 impl BoardGame for CheckersEngine {
     const NAME: &'static str = "checkers";
 
-    fn search(request: &EngineRequest<'_>, poll: &mut dyn Poll) -> Result<(), ParseError> {
+    fn search(
+        request: &EngineRequest<'_>,
+        poll: &mut dyn Poll,
+        _work: &mut Workspace<'_>,
+    ) -> Result<(), ParseError> {
         if request.level > 1 {
             return Err(ParseError("checkers levels: 0 (search) or 1 (greedy)"));
         }

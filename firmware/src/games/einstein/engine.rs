@@ -8,7 +8,9 @@ use super::rng::SplitMix64;
 use super::rules::Moves;
 use super::search::{self, Budget};
 use super::seed;
-use crate::engine::{BoardGame, EngineReply, EngineRequest, Poll, send_answer, send_info};
+use crate::engine::{
+    BoardGame, EngineReply, EngineRequest, Poll, Workspace, send_answer, send_info,
+};
 use crate::game::{Game, Notation, Score};
 use crate::text::ParseError;
 
@@ -132,7 +134,11 @@ impl EinsteinEngine {
 impl BoardGame for EinsteinEngine {
     const NAME: &'static str = "einstein";
 
-    fn search(request: &EngineRequest<'_>, poll: &mut dyn Poll) -> Result<(), ParseError> {
+    fn search(
+        request: &EngineRequest<'_>,
+        poll: &mut dyn Poll,
+        _work: &mut Workspace<'_>,
+    ) -> Result<(), ParseError> {
         let pos = Einstein::parse_position(request.position.trim())?;
         if request.level > 2 {
             return Err(ParseError(
@@ -316,12 +322,16 @@ mod tests {
             level: 3,
             seed: 0,
         };
-        assert!(EinsteinEngine::search(&req, &mut Recorder::default()).is_err());
+        assert!(
+            EinsteinEngine::search(&req, &mut Recorder::default(), &mut Workspace::bare()).is_err()
+        );
         let req = EngineRequest {
             position: "r:z9=1",
             ..req
         };
-        assert!(EinsteinEngine::search(&req, &mut Recorder::default()).is_err());
+        assert!(
+            EinsteinEngine::search(&req, &mut Recorder::default(), &mut Workspace::bare()).is_err()
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@ use super::pattern;
 use super::position::Gomoku;
 use super::search::{self, Found};
 use crate::engine::{
-    BoardGame, EngineReply, EngineRequest, Poll, send_answer, send_info, write_reply,
+    BoardGame, EngineReply, EngineRequest, Poll, Workspace, send_answer, send_info, write_reply,
 };
 use crate::game::{Notation, Score};
 use crate::text::ParseError;
@@ -33,7 +33,11 @@ pub(super) fn fill(root: &Gomoku, found: &Found, pv: &[Point], reply: &mut Engin
 impl BoardGame for GomokuEngine {
     const NAME: &'static str = "gomoku";
 
-    fn search(request: &EngineRequest<'_>, poll: &mut dyn Poll) -> Result<(), ParseError> {
+    fn search(
+        request: &EngineRequest<'_>,
+        poll: &mut dyn Poll,
+        _work: &mut Workspace<'_>,
+    ) -> Result<(), ParseError> {
         match request.level {
             0 | 2 => search::answer(request, poll),
             1 => pattern_reply(request.position, poll),
@@ -113,7 +117,7 @@ mod tests {
             level: 9,
             seed: 0,
         };
-        assert!(GomokuEngine::search(&request, &mut NoPoll).is_err());
+        assert!(GomokuEngine::search(&request, &mut NoPoll, &mut Workspace::bare()).is_err());
         assert!(GomokuEngine::perft("free q1", 1).is_err());
         assert_eq!(GomokuEngine::perft("free h8", 1), Ok(224));
     }

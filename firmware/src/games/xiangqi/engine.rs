@@ -3,7 +3,7 @@
 use super::book;
 use super::search::{Iteration, MAX_DEPTH, Searcher, fill};
 use super::state::Xiangqi;
-use crate::engine::{BoardGame, EngineRequest, Poll, send_answer, send_info};
+use crate::engine::{BoardGame, EngineRequest, Poll, Workspace, send_answer, send_info};
 use crate::game::Notation;
 use crate::text::ParseError;
 
@@ -17,7 +17,11 @@ pub struct XiangqiEngine;
 impl BoardGame for XiangqiEngine {
     const NAME: &'static str = "xiangqi";
 
-    fn search(request: &EngineRequest<'_>, poll: &mut dyn Poll) -> Result<(), ParseError> {
+    fn search(
+        request: &EngineRequest<'_>,
+        poll: &mut dyn Poll,
+        _work: &mut Workspace<'_>,
+    ) -> Result<(), ParseError> {
         let mut root = Xiangqi::parse_position(request.position)?;
         if request.level != 2
             && let Some(mv) = book::pick(root.position(), request.seed)

@@ -473,7 +473,14 @@ fn engine_reports_no_move_when_mated_and_counts_perft() {
         level: 0,
         seed: 0,
     };
-    assert!(XiangqiEngine::search(&bad, &mut Quiet::default()).is_err());
+    assert!(
+        XiangqiEngine::search(
+            &bad,
+            &mut Quiet::default(),
+            &mut crate::engine::Workspace::bare()
+        )
+        .is_err()
+    );
 }
 
 #[test]
