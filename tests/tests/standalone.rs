@@ -22,8 +22,12 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
         let path = entry.path();
         let name = entry.file_name();
         let name = name.to_string_lossy();
+        if name == ".git" {
+            // Git's data, or in a worktree the file that points to it.
+            continue;
+        }
         if path.is_dir() {
-            if name != "target" && name != ".git" {
+            if name != "target" {
                 files(&path, out);
             }
         } else {
