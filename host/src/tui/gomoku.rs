@@ -152,6 +152,7 @@ impl GameView for GomokuView {
             Rule::Free => "gomoku (free)",
             Rule::Standard => "gomoku (standard)",
             Rule::Renju => "renju",
+            Rule::Caro => "caro",
         }
     }
 

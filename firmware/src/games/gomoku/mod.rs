@@ -32,6 +32,8 @@
 pub mod board;
 pub mod engine;
 pub mod eval;
+pub mod lines;
+pub mod lines_gen;
 pub mod pattern;
 pub mod position;
 pub mod rules;
@@ -40,6 +42,7 @@ pub mod shape;
 #[cfg(test)]
 mod tests_support;
 pub mod vcf;
+pub mod vct;
 
 pub use board::{BLACK, Board, Point, PointSet, WHITE, parse_point, write_point};
 pub use engine::GomokuEngine;

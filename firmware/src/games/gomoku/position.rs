@@ -4,7 +4,7 @@
 use core::fmt;
 
 use super::board::{BLACK, Board, POINTS, Point, PointSet, SIZE, parse_point, step, write_point};
-use super::eval::Counts;
+use super::eval::Eval;
 use super::rules::{self, Rule};
 use crate::game::{Game, Notation, Outcome, Score};
 use crate::text::ParseError;
@@ -145,11 +145,10 @@ impl Gomoku {
                 if self.rule == Rule::Renju && side == BLACK && len > 5 {
                     return Err(ParseError("black may not make an overline under renju"));
                 }
-                let wins = if self.rule.exact(side) {
-                    len == 5
-                } else {
-                    len >= 5
-                };
+                let opponent =
+                    |q: Option<Point>| q.and_then(|q| self.board.get(q)) == Some(side ^ 1);
+                let blocked = opponent(step(p, d, -1)) && opponent(step(q, d, 1));
+                let wins = self.rule.row_wins(side, len, blocked);
                 if wins && self.winning_line() != Some((p, q)) {
                     return Err(ParseError("the game ended before the last move"));
                 }
@@ -204,7 +203,7 @@ impl Game for Gomoku {
 
     /// The line-pattern evaluation (see [`super::eval`]), computed from scratch.
     fn evaluate(&self) -> Score {
-        Counts::from_board(&self.board).score(self.to_move)
+        Eval::from_board(&self.board, self.rule).score(self.to_move)
     }
 }
 
