@@ -12,15 +12,18 @@
 
 use std::collections::VecDeque;
 use std::io::{self, Write};
-use std::sync::mpsc::Receiver;
+use std::sync::mpsc::{Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
 use sente_firmware::game::{Game, Notation};
 use sente_firmware::games::gomoku::board::SIZE;
 use sente_firmware::games::gomoku::{BLACK, Gomoku, Point, Rule, parse_point};
 
-use crate::engine::{DEFAULT_TIMEOUT, EngineLink};
-use crate::reply::{BestMove, ReplyLine};
+use sente_firmware::protocol::RequestId;
+
+use crate::board::MAX_HASH_MB;
+use crate::engine::{EngineLink, GoRequest, Spec, Watch};
+use crate::timeman::{self, Clock};
 
 /// Longest request line the board reads.
 const MAX_LINE: usize = sente_firmware::protocol::MAX_LINE;
@@ -91,24 +94,36 @@ pub struct Clocks {
     pub left: Option<u64>,
 }
 
+/// Time kept in reserve for the manager and the link when the clocks set the move time.
+const OVERHEAD: Duration = Duration::from_millis(40);
+
 impl Clocks {
-    /// A safe cap for one move, or `None` for no cap (the board's level-0 node budget still
-    /// bounds it): three quarters of the turn limit minus 50 ms for the link, and at most a
-    /// fifteenth of the time left when the game has a time limit.
-    pub fn movetime(&self) -> Option<u64> {
+    /// The time for one move (see [`timeman::move_time`]), or `None` without a clock:
+    /// the turn limit caps it, and when the game has a time limit, what is left of it
+    /// is shared over the moves still to come.
+    pub fn movetime(&self) -> Option<Duration> {
+        // A tenth of the turn limit is kept back for the manager's own latency.
         let turn = self
             .turn
             .filter(|&t| t > 0)
-            .map(|t| (t * 3 / 4).saturating_sub(50));
+            .map(|t| Duration::from_millis(t).mul_f64(0.9));
         let left = self
             .left
             .filter(|_| self.matches.is_some_and(|m| m > 0))
-            .map(|l| l / 15);
-        let cap = match (turn, left) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        cap.map(|ms| ms.max(10))
+            .map(Duration::from_millis);
+        match (turn, left) {
+            (None, None) => None,
+            (Some(turn), None) => Some(turn.saturating_sub(OVERHEAD).max(Duration::from_millis(1))),
+            (turn, Some(left)) => Some(timeman::move_time(
+                &Clock {
+                    left,
+                    increment: Duration::ZERO,
+                    moves_to_go: None,
+                    per_move_cap: turn,
+                },
+                OVERHEAD,
+            )),
+        }
     }
 }
 
@@ -316,7 +331,7 @@ impl<W: Write> GomocupEngine<W> {
     fn info(&mut self, rest: &str) -> io::Result<()> {
         let (key, value) = rest.split_once([' ', '\t']).unwrap_or((rest, ""));
         let value = value.trim();
-        let number = || value.parse::<u64>();
+        let number = || timeman::saturating_ms(value).ok_or(());
         match key.to_ascii_lowercase().as_str() {
             "level" => match value.parse::<u8>() {
                 Ok(n) if n <= 2 => self.level = n,
@@ -343,8 +358,35 @@ impl<W: Write> GomocupEngine<W> {
                     }
                 }
             }
-            // max_memory, game_type, folder, evaluate, …: nothing to do.
+            "max_memory" => {
+                let Ok(bytes) = number() else {
+                    return self.error(&format!("INFO max_memory: not a number: {value:?}"));
+                };
+                self.set_memory(bytes)?;
+            }
+            // game_type, folder, evaluate, …: nothing to do.
             _ => {}
+        }
+        Ok(())
+    }
+
+    /// `INFO max_memory` (bytes, 0 = no limit): the host engine's arena takes half of
+    /// it (the rest is the process itself), at most [`MAX_HASH_MB`].
+    fn set_memory(&mut self, bytes: u64) -> io::Result<()> {
+        let Some(Spec::Host(now)) = self.link.spec().cloned() else {
+            return Ok(());
+        };
+        let mb = if bytes == 0 {
+            crate::board::DEFAULT_HASH_MB
+        } else {
+            usize::try_from(bytes / 2 / (1 << 20)).unwrap_or(MAX_HASH_MB)
+        }
+        .clamp(1, MAX_HASH_MB);
+        if mb != now {
+            match EngineLink::open_spec(Spec::Host(mb)) {
+                Ok(link) => self.link = link,
+                Err(e) => self.error(&format!("INFO max_memory: {e}"))?,
+            }
         }
         Ok(())
     }
@@ -367,7 +409,7 @@ impl<W: Write> GomocupEngine<W> {
         self.say(&line)
     }
 
-    /// Asks the board for a move in the current position and answers it.
+    /// Asks the engine for a move in the current position and answers it.
     fn think(&mut self, input: &Receiver<String>) -> io::Result<Flow> {
         let pos = match self.position() {
             Ok(p) => p,
@@ -380,16 +422,17 @@ impl<W: Write> GomocupEngine<W> {
             self.error("the game is over")?;
             return Ok(Flow::Go);
         }
-        let deadline = self.clocks.movetime();
-        // Level 0 answers within its own budget (0.3 s on the board); the clocks bound
-        // every level, and are what bounds level 2.
-        let mut head = format!("go gomoku level={}", self.level);
-        if let Some(ms) = deadline {
-            head.push_str(&format!(" movetime={ms}"));
-        }
+        let movetime = self.clocks.movetime();
         let mut wire = String::new();
         let _ = pos.write_position(&mut wire);
-        let line = format!("{head} pos {wire}");
+        let request = GoRequest {
+            game: "gomoku".into(),
+            position: wire,
+            movetime_ms: movetime.map_or(0, timeman::wire_ms),
+            level: self.level,
+            ..GoRequest::default()
+        };
+        let line = request.request(Some(RequestId(u32::MAX))).to_string();
         if line.len() > MAX_LINE {
             self.error(&format!(
                 "the board reads requests of at most {MAX_LINE} bytes, and this game of {} \
@@ -399,87 +442,64 @@ impl<W: Write> GomocupEngine<W> {
             ))?;
             return Ok(Flow::Go);
         }
-        if let Err(e) = self.link.board().send_line(&line) {
-            self.error(&format!("board gone: {e}"))?;
-            return Ok(Flow::Go);
-        }
         let start = Instant::now();
-        // The board's clock may differ from ours: the host stops it a little after the
-        // deadline too (still within the turn limit, of which the deadline is 3/4).
-        let limit = deadline.map_or(DEFAULT_TIMEOUT, |ms| {
-            Duration::from_millis(ms + ms / 10 + 100)
-        });
-        let mut stop_sent = false;
-        let mut quit = false;
-        loop {
-            while let Ok(cmd) = input.try_recv() {
-                self.pending.push_back(cmd);
-            }
-            let front = self.pending.front().map(|c| c.trim().to_ascii_uppercase());
-            match front.as_deref() {
-                Some("END") => {
-                    self.pending.pop_front();
-                    quit = true;
-                    if !stop_sent {
-                        let _ = self.link.board().send_line("stop");
-                        stop_sent = true;
-                    }
+        let mut watch = Thinking {
+            input,
+            pending: &mut self.pending,
+            quit: false,
+        };
+        let result = self.link.go(&request, &mut watch);
+        let quit = watch.quit;
+        match result {
+            Ok(b) => match parse_point(&b.best) {
+                Ok(p) if pos.is_legal(p) => {
+                    self.moves.push(p);
+                    let ms = start.elapsed().as_millis();
+                    self.say(&format!(
+                        "MESSAGE {} depth {} score {} nodes {} time {ms} ms",
+                        b.best, b.depth, b.score, b.nodes
+                    ))?;
+                    self.say(&xy_text(p))?;
                 }
-                Some("YXSTOP" | "STOP") => {
-                    self.pending.pop_front();
-                    if !stop_sent {
-                        let _ = self.link.board().send_line("stop");
-                        stop_sent = true;
-                    }
-                }
-                _ => {}
-            }
-            if !stop_sent && start.elapsed() > limit {
-                let _ = self.link.board().send_line("stop");
-                stop_sent = true;
-            }
-            if start.elapsed() > limit + DEFAULT_TIMEOUT.min(Duration::from_secs(30)) {
-                self.error("the board did not answer in time")?;
-                return Ok(if quit { Flow::Quit } else { Flow::Go });
-            }
-            let text = match self.link.board().recv_line(Duration::from_millis(20)) {
-                Ok(Some(t)) => t,
-                Ok(None) => continue,
-                Err(e) => {
-                    self.error(&format!("board gone: {e}"))?;
-                    return Ok(if quit { Flow::Quit } else { Flow::Go });
-                }
-            };
-            let reply = ReplyLine::parse(&text);
-            if reply.kind == "bestmove" {
-                let Some(b) = BestMove::from_line(&reply) else {
-                    self.error(&format!("board: unreadable reply {text:?}"))?;
-                    break;
-                };
-                match parse_point(&b.best) {
-                    Ok(p) if pos.is_legal(p) => {
-                        self.moves.push(p);
-                        let ms = start.elapsed().as_millis();
-                        self.say(&format!(
-                            "MESSAGE {} depth {} score {} nodes {} time {ms} ms",
-                            b.best, b.depth, b.score, b.nodes
-                        ))?;
-                        self.say(&xy_text(p))?;
-                    }
-                    _ => self.error(&format!("board: no legal move ({})", b.best))?,
-                }
-                break;
-            } else if let Some((code, message)) = reply.error() {
-                // `idle`: a `stop` that crossed the board's answer (this search's or the
-                // last one's) on the wire.
-                if code == "busy" || code == "idle" {
-                    continue;
-                }
-                self.error(&format!("board: {code} {message}"))?;
-                break;
-            }
+                _ => self.error(&format!("engine: no legal move ({})", b.best))?,
+            },
+            Err(e) => self.error(&format!("engine: {e}"))?,
         }
         Ok(if quit { Flow::Quit } else { Flow::Go })
+    }
+}
+
+/// What the brain hears while the engine thinks: `END` and `YXSTOP`/`STOP` stop it,
+/// everything else waits for the answer.
+struct Thinking<'a> {
+    input: &'a Receiver<String>,
+    pending: &'a mut VecDeque<String>,
+    quit: bool,
+}
+
+impl Watch for Thinking<'_> {
+    fn stop(&mut self) -> bool {
+        loop {
+            match self.input.try_recv() {
+                Ok(line) => self.pending.push_back(line),
+                Err(TryRecvError::Empty) => break,
+                // The manager went away: finish the move and end.
+                Err(TryRecvError::Disconnected) => return true,
+            }
+        }
+        let front = self.pending.front().map(|c| c.trim().to_ascii_uppercase());
+        match front.as_deref() {
+            Some("END") => {
+                self.pending.pop_front();
+                self.quit = true;
+                true
+            }
+            Some("YXSTOP" | "STOP") => {
+                self.pending.pop_front();
+                true
+            }
+            _ => false,
+        }
     }
 }
 
@@ -578,14 +598,14 @@ mod tests {
         };
         assert_eq!(c(None, None, None).movetime(), None);
         assert_eq!(c(Some(0), Some(0), None).movetime(), None);
-        assert_eq!(c(Some(5000), None, None).movetime(), Some(3700));
-        assert_eq!(
-            c(Some(5000), Some(180_000), Some(15_000)).movetime(),
-            Some(1000)
-        );
+        let ms = |c: Clocks| c.movetime().map(|d| d.as_millis());
+        assert_eq!(ms(c(Some(5000), None, None)), Some(4460));
+        assert_eq!(ms(c(Some(5000), Some(180_000), Some(15_000))), Some(498));
         // time_left without a match limit is not a limit.
-        assert_eq!(c(Some(1000), Some(0), Some(300)).movetime(), Some(700));
-        assert_eq!(c(Some(40), None, None).movetime(), Some(10));
+        assert_eq!(ms(c(Some(1000), Some(0), Some(300))), Some(860));
+        assert_eq!(ms(c(Some(40), None, None)), Some(1));
+        // Huge numbers saturate (a manager's "no limit").
+        assert!(c(Some(u64::MAX), None, None).movetime().is_some());
     }
 
     #[test]

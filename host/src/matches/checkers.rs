@@ -23,7 +23,7 @@ impl Referee for Checkers {
         2 * sente_firmware::games::checkers::rules::MOVE_LIMIT as usize;
     const OPENING_PLIES: (usize, usize) = (2, 4);
 
-    fn new_game() -> Self {
+    fn new_game(_variant: &str) -> Self {
         Checkers::start(2, 10).expect("two players with ten pieces each is a valid setup")
     }
 
@@ -52,7 +52,7 @@ mod tests {
 
     /// The position after the side to move (`turn`) plays its longest advance.
     fn advanced(turn: u8) -> Checkers {
-        let mut pos = <Checkers as Referee>::new_game();
+        let mut pos = <Checkers as Referee>::new_game("checkers");
         pos.set_turn(turn);
         let mut moves = <Checkers as Game>::Moves::default();
         pos.generate(&mut moves);
@@ -63,7 +63,7 @@ mod tests {
 
     #[test]
     fn adjudication_favours_the_side_nearer_its_goal() {
-        let (o, why) = <Checkers as Referee>::new_game().adjudicate();
+        let (o, why) = <Checkers as Referee>::new_game("checkers").adjudicate();
         assert_eq!(o, Outcome::Draw, "{why}");
         assert!(why.starts_with("draw (adjudicated"), "{why}");
         let first = advanced(0);

@@ -25,7 +25,7 @@ impl Referee for Einstein {
     const LEVELS: &'static str = "0 strong, 1 seed 001's Monte Carlo player, 2 random";
     const OPENING_PLIES: (usize, usize) = (0, 0);
 
-    fn new_game() -> Self {
+    fn new_game(_variant: &str) -> Self {
         Einstein::start()
     }
 
