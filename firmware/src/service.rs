@@ -18,19 +18,10 @@ use crate::text::{BufWriter, ParseError};
 /// Lines read during a search only need to be told apart from `stop`.
 const BUSY_LINE: usize = 16;
 
-/// The games this firmware serves, as one literal (for [`GAMES`] and messages).
-macro_rules! games_list {
-    () => {
-        "ttt,gomoku,xiangqi,einstein,checkers"
-    };
-}
-
-/// Names of the games this firmware serves, comma-separated (as `hello` reports them).
-/// A test checks that every name dispatches to its engine.
-pub const GAMES: &str = games_list!();
-
-/// The message of `error unknown-game`.
-const UNKNOWN_GAME: &str = concat!("games: ", games_list!());
+/// Names of the games this firmware serves, comma-separated (as `hello` reports them):
+/// the game list's ([`games::registry`]). A test checks that every name dispatches to
+/// its engine.
+pub const GAMES: &str = games::registry::NAMES;
 
 macro_rules! served_games {
     ($($engine:ty),+ $(,)?) => {
@@ -117,6 +108,29 @@ fn send_search<L: SerialLink>(
 #[inline(never)]
 fn panic_requested() -> ! {
     panic!("requested by the 'panic' command")
+}
+
+/// Writes `error unknown-game` with the games served.
+#[inline(never)]
+fn unknown_game<L: SerialLink>(link: &mut L, id: Option<RequestId>) {
+    let mut buf = [0u8; 64];
+    let mut text = BufWriter::new(&mut buf);
+    let _ = write!(text, "games: {GAMES}");
+    error(link, id, ErrorCode::UnknownGame, text.as_str());
+}
+
+/// Writes `error bad-level` with the game's levels.
+#[inline(never)]
+fn bad_level<L: SerialLink>(link: &mut L, id: Option<RequestId>, game: &str) {
+    let mut buf = [0u8; 48];
+    let mut text = BufWriter::new(&mut buf);
+    if let Some(info) = games::registry::by_wire_name(game) {
+        let _ = match info.max_level() {
+            0 => write!(text, "{} has only level 0", info.name),
+            max => write!(text, "{} has levels 0 to {max}", info.name),
+        };
+    }
+    error(link, id, ErrorCode::BadLevel, text.as_str());
 }
 
 /// Writes `pong`. Out of line, like every reply: the reply's frame is not kept on
@@ -532,8 +546,11 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, '_, L, C, M> {
             answered: false,
             arena_used: self.arena_used,
         };
+        if games::registry::by_wire_name(game).is_some_and(|g| g.level(request.level).is_none()) {
+            return bad_level(self.link, id, game);
+        }
         match dispatch_search(game, request, &mut poll, &mut work) {
-            None => error(self.link, id, ErrorCode::UnknownGame, UNKNOWN_GAME),
+            None => unknown_game(self.link, id),
             Some(Err(e)) => error(self.link, id, ErrorCode::BadPosition, e.0),
             Some(Ok(())) if !poll.answered => error(
                 self.link,
@@ -562,7 +579,7 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, '_, L, C, M> {
         let elapsed = self.clock.ticks().wrapping_sub(start);
         let stack = self.memory.peak_stack();
         match result {
-            None => error(self.link, id, ErrorCode::UnknownGame, UNKNOWN_GAME),
+            None => unknown_game(self.link, id),
             Some(Err(e)) => error(self.link, id, ErrorCode::BadPosition, e.0),
             Some(Ok(nodes)) => {
                 let perft = Perft {

@@ -240,7 +240,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 None => GameKind::TicTacToe,
                 Some(name) => match GameKind::from_name(name) {
                     Some(g) => g,
-                    None => bail!("unknown game {name:?}; the TUI plays: {}", GameKind::NAMES),
+                    None => bail!(
+                        "unknown game {name:?}; the TUI plays: {}",
+                        GameKind::names()
+                    ),
                 },
             };
             let seats = match p.seats.as_deref() {

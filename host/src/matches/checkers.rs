@@ -17,8 +17,6 @@ use super::referee::Referee;
 
 impl Referee for Checkers {
     const PLAYERS: [&'static str; 2] = ["player 1", "player 2"];
-    const MAX_LEVEL: Option<u8> = Some(1);
-    const LEVELS: &'static str = "0 best-reply search, 1 greedy one ply";
     const DEFAULT_MAX_PLIES: usize =
         2 * sente_firmware::games::checkers::rules::MOVE_LIMIT as usize;
     const OPENING_PLIES: (usize, usize) = (2, 4);

@@ -11,8 +11,6 @@ use super::referee::Referee;
 
 impl Referee for TicTacToe {
     const PLAYERS: [&'static str; 2] = ["X", "O"];
-    const MAX_LEVEL: Option<u8> = None;
-    const LEVELS: &'static str = "every level plays perfectly";
 
     fn new_game(_variant: &str) -> Self {
         Self::default()
@@ -21,8 +19,6 @@ impl Referee for TicTacToe {
 
 impl Referee for Gomoku {
     const PLAYERS: [&'static str; 2] = ["black", "white"];
-    const MAX_LEVEL: Option<u8> = Some(2);
-    const LEVELS: &'static str = "0 strong, 1 pattern, 2 strong without node cap";
 
     /// An empty board under the rule the match names (`renju`, `standard`, `caro`;
     /// `gomoku` itself is the free rule).
@@ -41,8 +37,6 @@ impl Referee for Gomoku {
 
 impl Referee for Xiangqi {
     const PLAYERS: [&'static str; 2] = ["red", "black"];
-    const MAX_LEVEL: Option<u8> = Some(2);
-    const LEVELS: &'static str = "0 book + search, 1 book + depth 3, 2 search only";
 
     fn new_game(_variant: &str) -> Self {
         Self::default()

@@ -31,6 +31,7 @@ use sente_firmware::game::Outcome;
 use sente_firmware::games::checkers::Checkers;
 use sente_firmware::games::einstein::Einstein;
 use sente_firmware::games::gomoku::Gomoku;
+use sente_firmware::games::registry;
 use sente_firmware::games::tictactoe::TicTacToe;
 use sente_firmware::games::xiangqi::Xiangqi;
 
@@ -434,8 +435,8 @@ type Runner =
 
 /// One game `sente match` referees.
 struct Entry {
-    /// Names accepted by `--game` (the first is the wire name).
-    names: &'static [&'static str],
+    /// The game's wire name (its other names come from the game list).
+    name: &'static str,
     /// What its length counts.
     unit: &'static str,
     /// Checks the options against the game (levels).
@@ -444,54 +445,57 @@ struct Entry {
     run: Runner,
 }
 
-/// `Err` when a level is not one the game knows.
+/// `Err` when a level is not one the game knows (the game list says which it has).
 fn check<G: Referee>(options: &MatchOptions) -> anyhow::Result<()> {
-    if let Some(max) = G::MAX_LEVEL {
-        for (side, level) in [
-            ("white", options.level_white),
-            ("black", options.level_black),
-        ] {
-            if level > max {
-                bail!(
-                    "--level-{side} {level}: {} has levels 0 to {max} ({})",
-                    G::NAME,
-                    G::LEVELS
-                );
-            }
+    let info = registry::by_wire_name(G::NAME).context("a referee for a game not in the list")?;
+    for (side, level) in [
+        ("white", options.level_white),
+        ("black", options.level_black),
+    ] {
+        if info.level(level).is_none() {
+            let levels: Vec<String> = info
+                .levels
+                .iter()
+                .map(|l| format!("{} {}", l.level, l.summary))
+                .collect();
+            bail!(
+                "--level-{side} {level}: {} has levels 0 to {} ({})",
+                G::NAME,
+                info.max_level(),
+                levels.join("; ")
+            );
         }
     }
     Ok(())
 }
 
-const fn entry<G: Referee>(names: &'static [&'static str], unit: &'static str) -> Entry {
+const fn entry<G: Referee>(unit: &'static str) -> Entry {
     Entry {
-        names,
+        name: G::NAME,
         unit,
         check: check::<G>,
         run: referee::run::<G>,
     }
 }
 
-/// The games, in the order the help lists them.
+/// The games `sente match` referees (a test checks it is every game of the list).
 const ENTRIES: [Entry; 5] = [
-    entry::<TicTacToe>(&["ttt", "tictactoe", "tic-tac-toe"], "plies"),
-    entry::<Gomoku>(&["gomoku", "free", "standard", "renju", "caro"], "plies"),
-    entry::<Xiangqi>(&["xiangqi"], "plies"),
-    entry::<Einstein>(&["einstein"], "cube steps"),
-    entry::<Checkers>(&["checkers"], "plies"),
+    entry::<TicTacToe>("plies"),
+    entry::<Gomoku>("plies"),
+    entry::<Xiangqi>("plies"),
+    entry::<Einstein>("cube steps"),
+    entry::<Checkers>("plies"),
 ];
 
-/// Games `sente match` can referee (wire names).
-pub const GAMES: [&str; 5] = ["ttt", "gomoku", "xiangqi", "einstein", "checkers"];
-
+/// The referee of the game named `game` (its wire name or an alias of the game list).
 fn find(game: &str) -> anyhow::Result<&'static Entry> {
-    ENTRIES
-        .iter()
-        .find(|e| e.names.contains(&game))
+    registry::find(game)
+        .and_then(|info| ENTRIES.iter().find(|e| e.name == info.name))
         .with_context(|| {
+            let known: Vec<&str> = registry::GAMES.iter().map(|g| g.name).collect();
             format!(
                 "sente match does not know the game {game:?} (known: {})",
-                GAMES.join(", ")
+                known.join(", ")
             )
         })
 }
@@ -504,7 +508,7 @@ pub fn validate(options: &MatchOptions) -> anyhow::Result<()> {
     }
     let entry = find(&options.game)?;
     (entry.check)(options)?;
-    let wire = entry.names[0];
+    let wire = entry.name;
     for (side, spec) in [("white", &options.white), ("black", &options.black)] {
         let spec = PlayerSpec::parse(spec).with_context(|| format!("--{side}"))?;
         if !spec.plays(wire) {

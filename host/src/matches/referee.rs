@@ -23,10 +23,6 @@ use crate::player::{Player, Turn};
 pub trait Referee: Notation {
     /// Names of players 0 and 1 in results (`X`/`O`, `red`/`blue`).
     const PLAYERS: [&'static str; 2];
-    /// Highest engine level the game knows (`None`: every level is accepted).
-    const MAX_LEVEL: Option<u8>;
-    /// The levels in words, for the error about a bad level.
-    const LEVELS: &'static str;
     /// Ply cap when `--max-plies` is 0 (0: none, the rules end every game).
     const DEFAULT_MAX_PLIES: usize = 0;
     /// How many seeded random plies open each pair of games (default 1 or 2).

@@ -443,3 +443,18 @@ fn external_engines_must_speak_the_games_protocol() {
     .unwrap_err();
     assert!(format!("{e}").contains("one game at a time"), "{e}");
 }
+
+#[test]
+fn every_game_of_the_list_is_refereed_under_each_of_its_names() {
+    for info in &registry::GAMES {
+        for name in std::iter::once(&info.name).chain(info.aliases) {
+            assert_eq!(find(name).unwrap().name, info.name, "{name}");
+        }
+    }
+    let e = validate(&MatchOptions {
+        level_white: 1,
+        ..options("ttt", 2, 1)
+    })
+    .unwrap_err();
+    assert!(format!("{e}").contains("ttt has levels 0 to 0"), "{e}");
+}
