@@ -6,7 +6,9 @@ use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::thread;
 use std::time::Duration;
 
-use crate::engine::{EngineError, EngineLink, GoRequest};
+use sente_firmware::protocol::{Reply, ReplyKind};
+
+use crate::engine::{EngineError, EngineLink, GoRequest, OnInfo};
 use crate::reply::BestMove;
 
 /// Why a request failed, reduced to what the UI shows.
@@ -56,6 +58,8 @@ pub enum EngineEvent {
     },
     /// The link could not be opened.
     OpenFailed(String),
+    /// What opening the link is doing (building the board firmware: its progress).
+    Progress(String),
     /// A completed iteration of search `id`.
     Info {
         /// Request id.
@@ -145,40 +149,72 @@ impl Worker {
 /// board lost (the link's own default is minutes; tic-tac-toe takes a second or two).
 pub const SEARCH_TIMEOUT: Duration = Duration::from_secs(60);
 
-/// [`EngineLink::go`] with the TUI's shorter timeout.
+/// [`EngineLink::go`] with the TUI's shorter timeout for searches without a time limit.
 fn go(
     link: &mut EngineLink,
     request: &GoRequest,
     on_info: &mut dyn FnMut(BestMove),
 ) -> Result<BestMove, EngineError> {
     let timeout = if request.movetime_ms > 0 {
-        Duration::from_millis(u64::from(request.movetime_ms) * 20) + Duration::from_secs(5)
+        request.timeout()
     } else {
         SEARCH_TIMEOUT
     };
-    let mut lines = link.exchange(&request.line(), timeout, &mut |line| {
-        if let Some(best) = BestMove::from_line(line) {
-            on_info(best);
-        }
-    })?;
-    let last = lines
-        .pop()
-        .ok_or_else(|| EngineError::Protocol(String::new()))?;
-    if last.kind == "bestmove"
-        && let Some(best) = BestMove::from_line(&last)
-    {
-        return Ok(best);
+    let text = link.request(
+        request.request(None).command,
+        timeout,
+        &mut OnInfo(|b: &BestMove| on_info(b.clone())),
+    )?;
+    match Reply::parse(&text).map(|r| r.kind) {
+        Ok(ReplyKind::BestMove(search)) => Ok(BestMove::from_search(&search)),
+        Ok(ReplyKind::Error(code, message)) => Err(EngineError::Refused {
+            code,
+            message: message.to_string(),
+        }),
+        _ => Err(EngineError::Protocol(text)),
     }
-    Err(match last.error() {
-        Some((code, message)) => EngineError::Refused {
-            code: code.to_string(),
-            message,
-        },
-        None => EngineError::Protocol(last.raw),
-    })
+}
+
+/// The status line while the simulated board's firmware is built.
+pub const BUILDING: &str = "building the board firmware (first start only)";
+
+/// Builds the simulated board's firmware if it is missing, reporting cargo's
+/// progress (crates compiled, the one compiling). A build started
+/// by an earlier worker (the player went back to the menu) is waited for, not
+/// repeated.
+fn build_for_sim(events: &Sender<EngineEvent>) -> Result<(), String> {
+    if !crate::sim::firmware_missing() {
+        return Ok(());
+    }
+    let _ = events.send(EngineEvent::Progress(format!("{BUILDING}…")));
+    let mut compiled = 0;
+    let mut report = |line: &str| {
+        let Some(what) = line
+            .strip_prefix("Compiling ")
+            .or_else(|| line.strip_prefix("Blocking "))
+        else {
+            return;
+        };
+        if line.starts_with("Compiling ") {
+            compiled += 1;
+        }
+        let name = what.split_whitespace().next().unwrap_or(what);
+        let _ = events.send(EngineEvent::Progress(format!(
+            "{BUILDING}: {compiled} crates compiled, now {name}"
+        )));
+    };
+    crate::sim::find_firmware_reporting(&mut report)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }
 
 fn serve(spec: &str, jobs: &Receiver<Job>, events: &Sender<EngineEvent>) {
+    if spec == "sim"
+        && let Err(e) = build_for_sim(events)
+    {
+        let _ = events.send(EngineEvent::OpenFailed(e));
+        return;
+    }
     let mut link = match EngineLink::open(spec) {
         Ok(link) => link,
         Err(e) => {
@@ -186,11 +222,7 @@ fn serve(spec: &str, jobs: &Receiver<Job>, events: &Sender<EngineEvent>) {
             return;
         }
     };
-    let hz = link
-        .hello()
-        .ok()
-        .and_then(|h| h.num::<u32>("hz"))
-        .unwrap_or(0);
+    let hz = link.hello().map_or(0, |h| h.hz);
     let _ = events.send(EngineEvent::Opened {
         describe: link.describe(),
         hz,

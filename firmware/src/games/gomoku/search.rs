@@ -164,7 +164,8 @@ impl Settings {
         urgent: THREE,
         root_vcf: 6,
     };
-    /// Level 2 on the board: no budget of its own, wider.
+    /// Level 2 on the board: no budget of its own, wider; VCF to 7 fours (its
+    /// eighth four's frames would pass the 2 KB build's stack in renju).
     pub const STRONG: Settings = Settings {
         nodes: 0,
         work: 0,
@@ -172,7 +173,7 @@ impl Settings {
         depth: MAX_PLY,
         root_width: 12,
         width: 8,
-        vcf_depth: 16,
+        vcf_depth: 7,
         vcf_work: 2_000_000,
         leaf_vcf: 0,
         vct_depth: 0,
