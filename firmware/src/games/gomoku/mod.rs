@@ -18,8 +18,10 @@
 //!   as the same position. A five anywhere but through the last move, or a black
 //!   overline under renju, is rejected. [`Gomoku`]'s writer lists black and white
 //!   stones alternately in point order, the last move last, concatenated
-//!   (`renju h8h9i9`). At about 2.6 characters a stone a position of ~85 stones
-//!   fits a 255-byte request line.
+//!   (`renju h8h9i9`), up to [`position::PACK_FROM`] stones; larger positions go
+//!   packed, 2 bits a point (`free *<75 characters> h8`, see
+//!   [`Gomoku::write_packed`]): every position, a full board included, fits a
+//!   255-byte request line.
 //!
 //! # Levels ([`GomokuEngine`])
 //! * 0 (default): the strong engine with a fixed work budget per move
