@@ -218,7 +218,7 @@ impl Game for Gomoku {
 pub const PACKED: char = '*';
 /// Positions with more stones than this are written packed: the stone list
 /// (two or three characters a stone) would not leave room in a request line.
-pub const PACK_FROM: usize = 60;
+pub const PACK_FROM: usize = 30;
 /// The packed form's digits, six bits each (three points of two bits).
 const PACK_DIGITS: &[u8; 64] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
 /// Characters of the packed board (three points a character).
