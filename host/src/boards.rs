@@ -75,29 +75,65 @@ pub struct BoardSpec {
 }
 
 /// Every board, the default (the micro:bit v1) first.
-pub const BOARDS: &[BoardSpec] = &[BoardSpec {
-    name: "microbit-v1",
-    aliases: &["microbit", "microbit1"],
-    title: "BBC micro:bit v1",
-    chip: "nRF51822",
-    core: "Cortex-M0",
-    target: "thumbv6m-none-eabi",
-    hz: 16_000_000,
-    flash: 256 * 1024,
-    ram: 16 * 1024,
-    arena: 6 * 1024,
-    probe: "nRF51822_xxAA",
-    serial: "UART TX P0.24 / RX P0.25 to the interface chip's USB serial",
-    port_hint: "/dev/ttyACM0",
-    sim: Some(Simulator::Qemu {
-        machine: "microbit",
-        serial: 0,
-        // 64 ns per instruction: about 15.6 M instructions per virtual second,
-        // close to the real 16 MHz Cortex-M0.
-        icount_shift: 6,
-    }),
-    ram_2k: true,
-}];
+pub const BOARDS: &[BoardSpec] = &[
+    BoardSpec {
+        name: "microbit-v1",
+        aliases: &["microbit", "microbit1"],
+        title: "BBC micro:bit v1",
+        chip: "nRF51822",
+        core: "Cortex-M0",
+        target: "thumbv6m-none-eabi",
+        hz: 16_000_000,
+        flash: 256 * 1024,
+        ram: 16 * 1024,
+        arena: 6 * 1024,
+        probe: "nRF51822_xxAA",
+        serial: "UART TX P0.24 / RX P0.25 to the interface chip's USB serial",
+        port_hint: "/dev/ttyACM0",
+        sim: Some(Simulator::Qemu {
+            machine: "microbit",
+            serial: 0,
+            // 64 ns per instruction: about 15.6 M instructions per virtual second,
+            // close to the real 16 MHz Cortex-M0.
+            icount_shift: 6,
+        }),
+        ram_2k: true,
+    },
+    BoardSpec {
+        name: "microbit-v2",
+        aliases: &["microbit2"],
+        title: "BBC micro:bit v2",
+        chip: "nRF52833",
+        core: "Cortex-M4F",
+        target: "thumbv7em-none-eabihf",
+        hz: 64_000_000,
+        flash: 512 * 1024,
+        ram: 128 * 1024,
+        arena: 96 * 1024,
+        probe: "nRF52833_xxAA",
+        serial: "UARTE TX P0.06 / RX P1.08 to the interface chip's USB serial",
+        port_hint: "/dev/ttyACM0",
+        sim: None,
+        ram_2k: false,
+    },
+    BoardSpec {
+        name: "pico",
+        aliases: &["rp2040", "rpi-pico"],
+        title: "Raspberry Pi Pico",
+        chip: "RP2040",
+        core: "Cortex-M0+",
+        target: "thumbv6m-none-eabi",
+        hz: 125_000_000,
+        flash: 2048 * 1024,
+        ram: 264 * 1024,
+        arena: 192 * 1024,
+        probe: "RP2040",
+        serial: "UART0 TX GP0 / RX GP1 to the Raspberry Pi Debug Probe's serial bridge",
+        port_hint: "/dev/ttyACM1",
+        sim: None,
+        ram_2k: false,
+    },
+];
 
 /// The board used when none is named.
 pub const DEFAULT: &BoardSpec = &BOARDS[0];
