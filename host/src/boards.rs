@@ -133,6 +133,30 @@ pub const BOARDS: &[BoardSpec] = &[
         sim: None,
         ram_2k: false,
     },
+    BoardSpec {
+        name: "stm32f405",
+        aliases: &["pyboard", "feather-f405", "netduinoplus2"],
+        title: "STM32F405 (pyboard v1.1, Feather STM32F405)",
+        chip: "STM32F405RG",
+        core: "Cortex-M4F",
+        target: "thumbv7em-none-eabihf",
+        hz: 168_000_000,
+        flash: 1024 * 1024,
+        ram: 128 * 1024,
+        arena: 96 * 1024,
+        probe: "STM32F405RGTx",
+        serial: "USART3 TX PB10 / RX PB11 to a 3.3 V USB serial adapter",
+        port_hint: "/dev/ttyUSB0",
+        sim: Some(Simulator::Qemu {
+            // QEMU's Netduino Plus 2 is the same chip; its third serial port is USART3.
+            machine: "netduinoplus2",
+            serial: 2,
+            // 8 ns per instruction: 1.34 ticks of the 168 MHz clock per instruction,
+            // about what a Cortex-M4 with flash wait states takes.
+            icount_shift: 3,
+        }),
+        ram_2k: false,
+    },
 ];
 
 /// The board used when none is named.
