@@ -278,6 +278,29 @@ impl<W: Write> GomocupEngine<W> {
             }
             "INFO" => self.info(rest)?,
             "YXSHOWFORBID" => self.show_forbid()?,
+            "SWAP2BOARD" => {
+                let mut stones = Vec::new();
+                let mut problem = None;
+                loop {
+                    let Some(l) = self.next_line(input) else {
+                        return Ok(Flow::Quit);
+                    };
+                    let l = l.trim();
+                    if l.eq_ignore_ascii_case("DONE") {
+                        break;
+                    }
+                    match parse_xy(l) {
+                        Ok(p) => stones.push(p),
+                        Err(e) => {
+                            problem.get_or_insert(e);
+                        }
+                    }
+                }
+                match problem {
+                    Some(e) => self.error(&format!("SWAP2BOARD: {e}"))?,
+                    None => self.swap2(&stones)?,
+                }
+            }
             "YXSTOP" | "YXHASHCLEAR" | "STOP" => {}
             "ABOUT" => {
                 let board = self.link.describe();
@@ -389,6 +412,97 @@ impl<W: Write> GomocupEngine<W> {
             }
         }
         Ok(())
+    }
+
+    /// The engine's move and score (for the side to move) in the game `moves`, searched
+    /// for the turn's time (or a tenth of a second without a clock).
+    fn evaluate(&mut self, moves: &[Point]) -> Result<(Point, i32), String> {
+        let old = std::mem::replace(&mut self.moves, moves.to_vec());
+        let pos = self.position();
+        self.moves = old;
+        let pos = pos?;
+        let mut wire = String::new();
+        let _ = pos.write_position(&mut wire);
+        let movetime = self.clocks.movetime().unwrap_or(Duration::from_millis(100));
+        let request = GoRequest {
+            game: "gomoku".into(),
+            position: wire,
+            movetime_ms: timeman::wire_ms(movetime / 4).max(1),
+            level: self.level,
+            ..GoRequest::default()
+        };
+        let best = self
+            .link
+            .go(&request, &mut crate::engine::Quiet)
+            .map_err(|e| format!("engine: {e}"))?;
+        let p = parse_point(&best.best).map_err(|e| format!("engine: {e}"))?;
+        Ok((p, best.score))
+    }
+
+    /// The swap2 opening (Gomocup's `SWAP2BOARD`): with no stones, place three (black,
+    /// white, black) picked for balance by the engine; with three, take white and play
+    /// (or `SWAP` to black when black stands clearly better); with five, take white and
+    /// play when white stands at least level, else `SWAP`.
+    fn swap2(&mut self, stones: &[Point]) -> io::Result<()> {
+        /// A score beyond which one side is "clearly better" in swap2's choices.
+        const CLEAR: i32 = 60;
+        let result = match stones.len() {
+            0 => self.swap2_open(),
+            3 | 5 => match self.evaluate(stones) {
+                Ok((mv, white)) => {
+                    let take_white = if stones.len() == 3 {
+                        white > -CLEAR
+                    } else {
+                        white >= 0
+                    };
+                    let mut moves = stones.to_vec();
+                    if take_white {
+                        moves.push(mv);
+                    }
+                    self.moves = moves;
+                    Ok(if take_white {
+                        xy_text(mv)
+                    } else {
+                        "SWAP".to_string()
+                    })
+                }
+                Err(e) => Err(e),
+            },
+            n => Err(format!("SWAP2BOARD: 0, 3 or 5 stones, got {n}")),
+        };
+        match result {
+            Ok(line) => self.say(&line),
+            Err(e) => self.error(&e),
+        }
+    }
+
+    /// Three stones (black, white, black) whose position the engine scores nearest
+    /// to level, among a few shapes around the centre.
+    fn swap2_open(&mut self) -> Result<String, String> {
+        const SHAPES: [[&str; 3]; 4] = [
+            ["h8", "j9", "g10"],
+            ["h8", "i10", "j7"],
+            ["h8", "g6", "k9"],
+            ["h8", "j8", "f9"],
+        ];
+        let mut best: Option<(i32, Vec<Point>)> = None;
+        for shape in SHAPES {
+            let stones: Vec<Point> = shape
+                .iter()
+                .map(|s| parse_point(s).map_err(|e| e.to_string()))
+                .collect::<Result<_, _>>()?;
+            let (_, white) = self.evaluate(&stones)?;
+            if best.as_ref().is_none_or(|(b, _)| white.abs() < *b) {
+                best = Some((white.abs(), stones));
+            }
+        }
+        let (_, stones) = best.ok_or("no opening")?;
+        self.moves = stones.clone();
+        Ok(stones
+            .iter()
+            .map(|&p| xy_text(p))
+            .collect::<Vec<_>>()
+            .join(" "))
     }
 
     /// `FORBID ` + `xxyy` for each of black's forbidden points + `.` (Yixin's and Rapfi's
@@ -541,6 +655,11 @@ mod tests {
     }
 
     fn session(commands: &[&str]) -> String {
+        String::from_utf8(session_engine(commands).out).unwrap()
+    }
+
+    /// Runs a session and returns the brain, for its state.
+    fn session_engine(commands: &[&str]) -> GomocupEngine<Vec<u8>> {
         let (tx, rx) = mpsc::channel();
         for c in commands {
             tx.send(c.to_string()).unwrap();
@@ -548,7 +667,7 @@ mod tests {
         drop(tx);
         let mut e = engine();
         e.run(rx).unwrap();
-        String::from_utf8(e.out).unwrap()
+        e
     }
 
     /// Sends one command (with no further input) and returns what the brain wrote.
@@ -906,6 +1025,51 @@ mod tests {
         ]
     }
 
+    #[test]
+    fn swap2_places_three_stones_then_chooses() {
+        let mut e = engine();
+        assert_eq!(step(&mut e, "START 15"), ["OK"]);
+        // No stones: the DONE comes through the channel.
+        let (tx, rx) = mpsc::channel();
+        tx.send("DONE".to_string()).unwrap();
+        e.out.clear();
+        e.command("SWAP2BOARD", &rx).unwrap();
+        let out = String::from_utf8(e.out.clone()).unwrap();
+        let placed: Vec<Point> = out
+            .trim()
+            .split(' ')
+            .map(|xy| parse_xy(xy).unwrap_or_else(|err| panic!("{err}: {out}")))
+            .collect();
+        assert_eq!(placed.len(), 3, "{out}");
+        assert_eq!(e.moves, placed);
+        // Three stones given: a white move or SWAP.
+        let (tx, rx) = mpsc::channel();
+        for line in ["7,7", "8,8", "9,9", "DONE"] {
+            tx.send(line.to_string()).unwrap();
+        }
+        e.out.clear();
+        e.command("SWAP2BOARD", &rx).unwrap();
+        let out = String::from_utf8(e.out.clone()).unwrap();
+        let answer = out.trim();
+        // Black's two stones on a diagonal with white's between them: black is not
+        // clearly better, so the brain stays white and plays.
+        let mv = parse_xy(answer).unwrap_or_else(|err| panic!("{err}: {out}"));
+        assert_eq!(e.moves.len(), 4);
+        assert_eq!(e.moves[3], mv);
+        // A bad count is an error, and the brain goes on.
+        let (tx, rx) = mpsc::channel();
+        for line in ["7,7", "DONE"] {
+            tx.send(line.to_string()).unwrap();
+        }
+        e.out.clear();
+        e.command("SWAP2BOARD", &rx).unwrap();
+        assert!(
+            String::from_utf8(e.out.clone())
+                .unwrap()
+                .starts_with("ERROR ")
+        );
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(128))]
         /// Whatever the manager sends (after `START 15`), the brain never panics, every line it
@@ -918,7 +1082,10 @@ mod tests {
             commands.extend(lines.iter().map(String::as_str));
             // Closes a BOARD block left open, then asks for the brain's name.
             commands.extend(["DONE", "ABOUT"]);
-            let out = session(&commands);
+            let e = session_engine(&commands);
+            // Whatever happened, the brain's game is a legal one.
+            proptest::prop_assert!(e.position().is_ok(), "{:?}", e.moves);
+            let out = String::from_utf8(e.out).unwrap();
             for line in out.lines() {
                 let reply = ["OK", "ERROR", "MESSAGE", "DEBUG", "UNKNOWN", "FORBID", "name="]
                     .iter()
