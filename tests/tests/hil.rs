@@ -104,6 +104,9 @@ fn transcript_lines(lines: &[String]) -> String {
 /// RAM of the firmware built with `--ram-2k` (linker-capped RAM region).
 const RAM_2K: u32 = 2048;
 
+/// Bytes of stack the 2 KB build must keep to spare in every request.
+const STACK_SPARE_2K: u32 = 128;
+
 /// The board runs the firmware whose RAM is capped at 2 KB (`cargo xtask hil --ram-2k`).
 fn ram_2k() -> bool {
     env("SENTE_HIL_RAM_2K").is_some()
@@ -180,6 +183,12 @@ fn run_suite(suite: &str) {
             problem: None,
         };
         row.check(b, h);
+        if ram_2k() && row.problem.is_none() && RAM_2K.saturating_sub(row.ram()) < STACK_SPARE_2K {
+            row.problem = Some(format!(
+                "{} of the 2 KB used: less than {STACK_SPARE_2K} bytes left to spare for the stack",
+                row.ram()
+            ));
+        }
         // Streamed info lines must agree too (same iterations, same order).
         let infos = |lines: &[String]| -> Vec<String> {
             lines
