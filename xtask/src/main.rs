@@ -134,14 +134,24 @@ fn run(task: Task) -> Result<()> {
 
 /// `cargo xtask boards`.
 fn list_boards() {
+    let tw = boards::BOARDS
+        .iter()
+        .map(|b| b.title.len())
+        .max()
+        .unwrap_or(0);
+    let cw = boards::BOARDS
+        .iter()
+        .map(|b| b.chip.len())
+        .max()
+        .unwrap_or(0);
     println!(
-        "{:<12} {:<26} {:<10} {:<10} {:>8} {:>6} {:>6} {:>6}  {:<14} simulator",
+        "{:<12} {:<tw$} {:<cw$} {:<10} {:>8} {:>6} {:>6} {:>6}  {:<14} simulator",
         "board", "", "chip", "core", "clock", "flash", "RAM", "arena", "probe-rs chip"
     );
     for b in boards::BOARDS {
         let kb = |bytes: u32| format!("{}K", bytes / 1024);
         println!(
-            "{:<12} {:<26} {:<10} {:<10} {:>5} MHz {:>6} {:>6} {:>6}  {:<14} {}",
+            "{:<12} {:<tw$} {:<cw$} {:<10} {:>5} MHz {:>6} {:>6} {:>6}  {:<14} {}",
             b.name,
             b.title,
             b.chip,
