@@ -5,9 +5,9 @@
 //! parents) and builds the firmware there with cargo when it is missing.
 //! `SENTE_FIRMWARE` names a ready ELF instead.
 
-use std::io;
+use std::io::{self, BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 use crate::boards::BoardSpec;
 
@@ -68,8 +68,26 @@ pub fn have_flip_link() -> bool {
     Command::new("flip-link").arg("--version").output().is_ok()
 }
 
+/// One firmware build at a time in this process: a second caller waits for the first
+/// (and then finds its ELF).
+static BUILDING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// Builds the board's firmware with cargo (the `firmware` profile) and returns the ELF.
 pub fn build(root: &Path, board: &BoardSpec, ram_2k: bool, quiet: bool) -> io::Result<PathBuf> {
+    let _one = BUILDING.lock().unwrap_or_else(|e| e.into_inner());
+    build_now(root, board, ram_2k, quiet, None)
+}
+
+/// The build itself (the caller holds [`BUILDING`]). With `progress`, cargo's lines
+/// (`Compiling heapless v0.9.1`) go there instead of the terminal, and the last of them
+/// into the error when the build fails.
+fn build_now(
+    root: &Path,
+    board: &BoardSpec,
+    ram_2k: bool,
+    quiet: bool,
+    progress: Option<&mut dyn FnMut(&str)>,
+) -> io::Result<PathBuf> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut cmd = Command::new(cargo);
     cmd.current_dir(root).args([
@@ -83,7 +101,7 @@ pub fn build(root: &Path, board: &BoardSpec, ram_2k: bool, quiet: bool) -> io::R
         "--profile",
         "firmware",
     ]);
-    if quiet {
+    if quiet && progress.is_none() {
         cmd.arg("--quiet");
     }
     let features = if ram_2k {
@@ -103,20 +121,60 @@ pub fn build(root: &Path, board: &BoardSpec, ram_2k: bool, quiet: bool) -> io::R
         );
         cmd.env(var, "flip-link");
     }
-    let status = cmd.status()?;
+    let mut said = std::collections::VecDeque::new();
+    let status = match progress {
+        None => cmd.status()?,
+        Some(progress) => {
+            cmd.args(["--color", "never"]);
+            let mut child = cmd
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()?;
+            if let Some(stderr) = child.stderr.take() {
+                for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                    progress(line.trim());
+                    said.push_back(line);
+                    if said.len() > 20 {
+                        said.pop_front();
+                    }
+                }
+            }
+            child.wait()?
+        }
+    };
     if !status.success() {
+        let said: Vec<String> = said.into_iter().collect();
         return Err(io::Error::other(format!(
             "building the {} firmware failed ({status}); is its target installed? \
-             rustup target add {}",
-            board.name, board.target
+             rustup target add {}\n{}",
+            board.name,
+            board.target,
+            said.join("\n")
         )));
     }
     Ok(elf_path(root, board, ram_2k))
 }
 
+/// Whether [`find`] has to build `board`'s firmware first.
+pub fn missing(board: &BoardSpec) -> bool {
+    std::env::var_os("SENTE_FIRMWARE").is_none()
+        && workspace_root().is_ok_and(|root| !elf_path(&root, board, false).exists())
+}
+
 /// The firmware ELF to run on `board`: `SENTE_FIRMWARE` if set, else the build in the
 /// source tree (built now, with a message, if it is missing).
 pub fn find(board: &BoardSpec) -> io::Result<PathBuf> {
+    find_or_build(board, None)
+}
+
+/// [`find`], passing a build's progress lines to `progress` (nothing printed). Whoever
+/// comes while a build runs waits for it and takes its ELF: one build at most.
+pub fn find_reporting(board: &BoardSpec, progress: &mut dyn FnMut(&str)) -> io::Result<PathBuf> {
+    find_or_build(board, Some(progress))
+}
+
+fn find_or_build(board: &BoardSpec, progress: Option<&mut dyn FnMut(&str)>) -> io::Result<PathBuf> {
     if let Some(path) = std::env::var_os("SENTE_FIRMWARE") {
         return Ok(PathBuf::from(path));
     }
@@ -125,11 +183,17 @@ pub fn find(board: &BoardSpec) -> io::Result<PathBuf> {
     if elf.exists() {
         return Ok(elf);
     }
-    eprintln!(
-        "building the {} firmware in {} (once; `cargo xtask fw --board {}` does the same) …",
-        board.name,
-        root.display(),
-        board.name
-    );
-    build(&root, board, false, true)
+    let _one = BUILDING.lock().unwrap_or_else(|e| e.into_inner());
+    if elf.exists() {
+        return Ok(elf);
+    }
+    if progress.is_none() {
+        eprintln!(
+            "building the {} firmware in {} (once; `cargo xtask fw --board {}` does the same) …",
+            board.name,
+            root.display(),
+            board.name
+        );
+    }
+    build_now(&root, board, false, true, progress)
 }
