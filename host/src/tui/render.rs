@@ -42,6 +42,10 @@ pub struct PlayLayout {
 /// whole width (and the panels are left out).
 pub const MIN_PANEL: u16 = 24;
 
+/// The right-hand panels never grow wider than this: in a wide terminal the board
+/// grows instead, centred in its frame.
+pub const MAX_PANEL: u16 = 64;
+
 /// Lays out the game screen around `view`'s board, drawn as large as the room left
 /// by the panels allows.
 pub fn play_layout(screen: Rect, view: &dyn GameView) -> PlayLayout {
@@ -60,14 +64,18 @@ pub fn play_layout(screen: Rect, view: &dyn GameView) -> PlayLayout {
     let mut left = board.0 + 4;
     if main.width.saturating_sub(left) < MIN_PANEL {
         left = main.width;
+    } else if main.width - left > MAX_PANEL {
+        // A wide terminal: the panels stop growing, the board's frame takes the rest.
+        left = main.width - MAX_PANEL;
     }
     let [left, right] =
         Layout::horizontal([Constraint::Length(left), Constraint::Min(0)]).areas(main);
     let [board_frame, _] =
         Layout::vertical([Constraint::Length(board.1 + 2), Constraint::Min(0)]).areas(left);
-    // Inside the frame's border, never on it.
+    // Inside the frame's border, never on it; centred when the frame is wider.
     let inside = board_frame.inner(ratatui::layout::Margin::new(1, 1));
-    let inner = Rect::new(inside.x + 1, inside.y, board.0, board.1).intersection(inside);
+    let spare = inside.width.saturating_sub(board.0 + 1) / 2;
+    let inner = Rect::new(inside.x + 1 + spare, inside.y, board.0, board.1).intersection(inside);
     let [engine, moves] =
         Layout::vertical([Constraint::Length(12), Constraint::Min(0)]).areas(right);
     PlayLayout {

@@ -333,6 +333,22 @@ pub fn cycle<T: Copy + PartialEq>(points: &[T], current: T, backwards: bool) -> 
     Some(points[next])
 }
 
+/// The largest of `scales` (smallest first) whose board, of `size(scale)`, fits in
+/// `room` (width, height); the smallest when none does. Views draw and map clicks
+/// at the scale their drawing area picks, so clicks land where the points are drawn
+/// at every size.
+pub fn pick_scale<T: Copy>(scales: &[T], room: (u16, u16), size: impl Fn(T) -> (u16, u16)) -> T {
+    scales
+        .iter()
+        .rev()
+        .copied()
+        .find(|&s| {
+            let (w, h) = size(s);
+            w <= room.0 && h <= room.1
+        })
+        .unwrap_or(scales[0])
+}
+
 /// Draws a "window too small" note when `area` cannot hold a board of `width` ×
 /// `height`; `true` when the board fits.
 pub fn fits(area: Rect, buf: &mut Buffer, width: u16, height: u16) -> bool {
