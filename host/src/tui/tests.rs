@@ -1323,3 +1323,69 @@ fn games_are_saved_only_where_the_store_says() {
     assert!(!std::path::Path::new("two.sente").exists());
     let _ = std::fs::remove_dir_all(dir);
 }
+
+// ---- boards in large terminals ----
+
+/// A large terminal: every board at its largest scale.
+const HUGE: Rect = Rect::new(0, 0, 200, 60);
+
+fn huge_screen(app: &App) -> Terminal<TestBackend> {
+    let mut t = Terminal::new(TestBackend::new(HUGE.width, HUGE.height)).unwrap();
+    t.draw(|f| render::draw(f, app)).unwrap();
+    t
+}
+
+/// Where the board is drawn in the large terminal.
+fn huge_board(app: &App) -> Rect {
+    render::play_layout(HUGE, app.play().unwrap().view.as_ref()).board
+}
+
+#[test]
+fn boards_fill_a_large_terminal_and_the_panels_stay_readable() {
+    let games = [
+        GameKind::TicTacToe,
+        GameKind::Gomoku(Rule::Free),
+        GameKind::Xiangqi,
+        GameKind::Einstein(Dice::Seeded),
+        GameKind::Checkers {
+            players: 2,
+            pieces: 10,
+        },
+    ];
+    for game in games {
+        let app = App::with_game(Settings {
+            game,
+            ..settings(Opponent::Human)
+        });
+        let layout = render::play_layout(HUGE, app.play().unwrap().view.as_ref());
+        let small = render::play_layout(Rect::new(0, 0, W, H), app.play().unwrap().view.as_ref());
+        assert!(
+            layout.board.width >= 2 * small.board.width.min(60)
+                || layout.board.height >= 2 * small.board.height,
+            "{game:?}: {:?} at 200×60 against {:?} at 80×24",
+            layout.board,
+            small.board
+        );
+        assert!(
+            (render::MIN_PANEL..=render::MAX_PANEL).contains(&layout.engine.width),
+            "{game:?}: engine panel {:?}",
+            layout.engine
+        );
+        assert!(layout.board.right() <= layout.engine.x, "{game:?}");
+        assert!(layout.board.bottom() <= layout.status.y, "{game:?}");
+    }
+}
+
+#[test]
+fn snapshot_xiangqi_at_200x60_with_clicks() {
+    let mut app = xiangqi_game(&["h2e2"]);
+    let board = huge_board(&app);
+    // Files ten columns apart, ranks five rows apart: b9 is file 1 of the top rank,
+    // c7 file 2 two ranks down; a click on either column of a piece counts.
+    app.on_mouse(click(board.x + 3 + 10 + 1, board.y + 1), HUGE);
+    app.on_mouse(click(board.x + 3 + 20, board.y + 1 + 10), HUGE);
+    assert_eq!(moves(&app), ["炮二平五 h2e2", "马２进３ b9c7"]);
+    // Red's cannon e2 (file 4, rank 2 = row 7): selected, its targets shown.
+    app.on_mouse(click(board.x + 3 + 40, board.y + 1 + 35), HUGE);
+    insta::assert_snapshot!(huge_screen(&app).backend());
+}
