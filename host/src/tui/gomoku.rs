@@ -519,10 +519,17 @@ mod tests {
             v.render(area, &mut buf, true);
             for p in 0..N * N {
                 let (x, y) = GomokuView::cell(area, p);
-                assert_eq!(buf[(x, y)].symbol() != " ", true, "point {p} drawn at {sp:?}");
+                assert_eq!(
+                    buf[(x, y)].symbol() != " ",
+                    true,
+                    "point {p} drawn at {sp:?}"
+                );
                 // The point itself and the cells up to halfway to its neighbours.
                 for (ox, oy) in [(0, 0), (-1, 0), (0, -1), (sp.0 as i32 / 2 - 1, 0)] {
-                    let (cx, cy) = ((x as i32 + ox) as u16, (y as i32 + oy * (sp.1 as i32 / 2)) as u16);
+                    let (cx, cy) = (
+                        (x as i32 + ox) as u16,
+                        (y as i32 + oy * (sp.1 as i32 / 2)) as u16,
+                    );
                     if (ox < 0 && p % N == 0) || (oy < 0 && p / N == N - 1) {
                         continue;
                     }

@@ -1389,3 +1389,104 @@ fn snapshot_xiangqi_at_200x60_with_clicks() {
     app.on_mouse(click(board.x + 3 + 40, board.y + 1 + 35), HUGE);
     insta::assert_snapshot!(huge_screen(&app).backend());
 }
+
+#[test]
+fn snapshot_tic_tac_toe_at_200x60_with_clicks() {
+    let mut app = App::with_game(settings(Opponent::Human));
+    let board = huge_board(&app);
+    // Cells 19 columns by 9 rows inside their borders: a click anywhere in a cell
+    // plays it (X b2 by its corner, O a3 by its middle, X c1 by its far corner).
+    app.on_mouse(click(board.x + 2 + 21, board.y + 1 + 11), HUGE);
+    app.on_mouse(click(board.x + 2 + 1 + 9, board.y + 1 + 1 + 4), HUGE);
+    app.on_mouse(click(board.x + 2 + 40 + 19, board.y + 1 + 20 + 9), HUGE);
+    assert_eq!(moves(&app), ["b2", "a3", "c1"]);
+    insta::assert_snapshot!(huge_screen(&app).backend());
+}
+
+#[test]
+fn snapshot_gomoku_at_200x60_with_clicks() {
+    let mut app = gomoku_game(Rule::Renju, &[]);
+    let board = huge_board(&app);
+    // Points six columns and three rows apart: h8 is column 7, row 7 from the top;
+    // a click two columns right of a point or a row above still hits it.
+    app.on_mouse(click(board.x + 3 + 42, board.y + 1 + 21), HUGE);
+    app.on_mouse(click(board.x + 3 + 48 + 2, board.y + 1 + 21), HUGE);
+    app.on_mouse(click(board.x + 3 + 42, board.y + 1 + 18 - 1), HUGE);
+    assert_eq!(moves(&app), ["h8", "i8", "h9"]);
+    insta::assert_snapshot!(huge_screen(&app).backend());
+}
+
+#[test]
+fn snapshot_einstein_at_200x60_with_clicks() {
+    use sente_firmware::game::{Game, Notation};
+    use sente_firmware::games::einstein::Einstein;
+    use sente_firmware::games::einstein::board::Move;
+    let mut app = App::with_game(einstein(Dice::Typed, Opponent::Human));
+    for m in EINSTEIN_CHOICE {
+        app.try_human_move(m);
+    }
+    let pos = Einstein::parse_position(&app.play().unwrap().view.position()).unwrap();
+    let mut legal = Default::default();
+    pos.generate(&mut legal);
+    let (cube, to) = legal
+        .iter()
+        .find_map(|&m| match m {
+            Move::Step { cube, to } => Some((cube, to)),
+            _ => None,
+        })
+        .unwrap();
+    let from = pos.square_of(pos.side_to_move(), cube).unwrap();
+    let board = huge_board(&app);
+    // Squares 17 columns by 7 rows inside their borders (a5 top left): a click on a
+    // cube's corner picks it, a click on the middle of its target moves it.
+    let corner = |sq: u8| {
+        let (col, row) = (u16::from(sq % 5), u16::from(sq / 5));
+        (board.x + 2 + 1 + col * 18, board.y + 1 + 1 + row * 8)
+    };
+    let (x, y) = corner(from);
+    app.on_mouse(click(x + 16, y + 6), HUGE);
+    let (x, y) = corner(to);
+    app.on_mouse(click(x + 8, y + 3), HUGE);
+    assert_eq!(
+        moves(&app).len(),
+        EINSTEIN_CHOICE.len() + 1,
+        "{:?}",
+        moves(&app)
+    );
+    insta::assert_snapshot!(huge_screen(&app).backend());
+}
+
+#[test]
+fn snapshot_checkers_at_200x60_with_clicks() {
+    use sente_firmware::game::Notation;
+    use sente_firmware::games::checkers::Checkers;
+    use sente_firmware::games::checkers::board::{HOLE_ROW, HOLE_X, NEIGHBOURS};
+    let mut app = App::with_game(checkers(2, "pp"));
+    let pos = Checkers::parse_position(&app.play().unwrap().view.position()).unwrap();
+    // A red piece's step to a neighbouring hole.
+    let (from, to) = pos
+        .pieces_of(pos.turn())
+        .iter()
+        .find_map(|&f| {
+            pos.reachable(f)
+                .iter()
+                .find(|t| NEIGHBOURS[usize::from(f)].contains(t))
+                .map(|t| (f, t))
+        })
+        .unwrap();
+    let board = huge_board(&app);
+    // Six columns per grid column, three rows per star row.
+    let at = |h: u8| {
+        let h = usize::from(h);
+        (
+            board.x + 3 + u16::from(HOLE_X[h]) * 6,
+            board.y + u16::from(HOLE_ROW[h]) * 3,
+        )
+    };
+    let (x, y) = at(from);
+    app.on_mouse(click(x + 1, y), HUGE);
+    let (x, y) = at(to);
+    app.on_mouse(click(x - 2, y - 1), HUGE);
+    assert_eq!(moves(&app).len(), 1, "{from} to {to}");
+    insta::assert_snapshot!(huge_screen(&app).backend());
+}
