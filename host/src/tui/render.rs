@@ -304,7 +304,8 @@ fn draw_menu(frame: &mut Frame, menu: &Menu) {
         lines.push(Line::from(Span::styled(hint, dim)));
     }
     // A short terminal: the blank lines and the introduction go first, then the
-    // rows scroll so that the selected one (and Start) stay on screen.
+    // hint; [ Start ] (and an error) stay pinned under the rows, which scroll so
+    // that the selected one stays on screen.
     let room = usize::from(inner.height);
     if lines.len() > room {
         lines.retain(|l| l.width() > 0);
@@ -312,16 +313,30 @@ fn draw_menu(frame: &mut Frame, menu: &Menu) {
             lines.remove(0);
         }
     }
+    let is_start = |l: &Line| l.spans.iter().any(|s| s.content == "[ Start ]");
+    if lines.len() > room && menu.error.is_none() && lines.last().is_some_and(|l| !is_start(l)) {
+        lines.pop(); // the hint
+    }
+    let start = lines.iter().position(is_start).unwrap_or(lines.len());
+    let pinned: Vec<Line> = lines.split_off(start);
+    let rows_room = room.saturating_sub(pinned.len());
     let selected = lines
         .iter()
         .position(|l| l.spans.first().is_some_and(|s| s.content == "› "))
         .unwrap_or(0);
-    let skip = if lines.len() > room {
-        (selected + 2).saturating_sub(room).min(lines.len() - room)
+    let skip = if lines.len() > rows_room {
+        (selected + 1)
+            .saturating_sub(rows_room)
+            .min(lines.len() - rows_room)
     } else {
         0
     };
-    let lines: Vec<Line> = lines.into_iter().skip(skip).collect();
+    let lines: Vec<Line> = lines
+        .into_iter()
+        .skip(skip)
+        .take(rows_room)
+        .chain(pinned)
+        .collect();
     frame.render_widget(
         Paragraph::new(lines),
         inner.inner(ratatui::layout::Margin::new(1, 0)),
@@ -999,22 +1014,45 @@ fn draw_popup(frame: &mut Frame, popup: &Popup, play: Option<&Play>) {
             ]));
             (title, lines)
         }
-        Popup::Resume { summary, .. } => (
-            " An unfinished game ",
-            vec![
-                Line::from(" The last time, this game was left unfinished:"),
+        Popup::Resume {
+            summary,
+            kind,
+            instead,
+            ..
+        } => {
+            let words = kind.words();
+            let mut lines = vec![
+                Line::from(format!(
+                    " The last time, a {words} game was left unfinished:"
+                )),
                 Line::from(Span::styled(format!(" {summary}"), Style::new().bold())),
                 Line::from(""),
-                Line::from(vec![
-                    Span::styled(" Enter", key),
-                    Span::raw(" play it on   "),
-                    Span::styled("d", key),
-                    Span::raw(" forget it   "),
-                    Span::styled("Esc", key),
-                    Span::raw(" not now"),
+            ];
+            let row = |k: &str, what: String| {
+                Line::from(vec![Span::styled(format!(" {k:<7}"), key), Span::raw(what)])
+            };
+            match instead {
+                Some(named) => {
+                    let named = named.words();
+                    lines.insert(
+                        0,
+                        Line::from(format!(" You asked for {named}.")).fg(Color::Yellow),
+                    );
+                    lines.extend([
+                        row("Enter", format!("play the {words} game on")),
+                        row("Esc", format!("start {named}; the {words} game is")),
+                        Line::from("         set aside as a file (o opens it)"),
+                        row("d", format!("forget the {words} game, start {named}")),
+                    ]);
+                }
+                None => lines.extend([
+                    row("Enter", format!("play the {words} game on")),
+                    row("Esc", "not now (offered again next time)".into()),
+                    row("d", format!("forget the {words} game")),
                 ]),
-            ],
-        ),
+            }
+            (" An unfinished game ", lines)
+        }
     };
     let width = lines
         .iter()

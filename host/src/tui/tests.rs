@@ -1490,3 +1490,169 @@ fn snapshot_checkers_at_200x60_with_clicks() {
     assert_eq!(moves(&app).len(), 1, "{from} to {to}");
     insta::assert_snapshot!(huge_screen(&app).backend());
 }
+
+// ---- an unfinished game of another game ----
+
+/// A store in a fresh folder holding an unfinished xiangqi game (one move).
+fn kept_xiangqi(name: &str) -> (std::path::PathBuf, super::config::Store) {
+    use super::config::Store;
+    use super::config::tests::temp_dir;
+    let dir = temp_dir(name);
+    let mut app = xiangqi_game(&["h2e2"]).with_store(Store::at(&dir));
+    app.quit_now();
+    assert!(Store::at(&dir).read_unfinished().is_some(), "kept");
+    (dir.clone(), Store::at(&dir))
+}
+
+fn renju_named(app: App, store: super::config::Store) -> App {
+    let mut app = app.with_store(store);
+    app.named_game = Some(GameKind::Gomoku(Rule::Renju));
+    app.offer_unfinished();
+    app
+}
+
+#[test]
+fn snapshot_a_kept_game_of_another_game_names_both() {
+    let (dir, store) = kept_xiangqi("kept-other");
+    let app = renju_named(
+        App::with_menu(Menu::new(gomoku(Rule::Renju, Opponent::Host), Vec::new())),
+        store,
+    );
+    assert!(
+        matches!(
+            &app.popup,
+            Some(Popup::Resume {
+                kind: GameKind::Xiangqi,
+                instead: Some(GameKind::Gomoku(Rule::Renju)),
+                ..
+            })
+        ),
+        "{:?}",
+        app.popup
+    );
+    // The date in the summary changes from run to run: blank it for the snapshot.
+    let mut t = screen(&app);
+    let text = format!("{}", t.backend_mut());
+    let _ = std::fs::remove_dir_all(dir);
+    let text = regex_lite_date(&text);
+    assert!(text.contains("You asked for renju."), "{text}");
+    assert!(
+        text.contains("a xiangqi game was left unfinished"),
+        "{text}"
+    );
+    assert!(text.contains("start renju"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+/// `(2026-11-24 1448)` → `(DATE)`.
+fn regex_lite_date(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("(20") {
+        let end = rest[i..].find(')').map_or(rest.len(), |e| i + e + 1);
+        let width = end - i;
+        out.push_str(&rest[..i]);
+        out.push_str(&format!("{:<width$}", "(DATE)"));
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn declining_a_kept_game_of_another_game_starts_the_named_game_and_sets_it_aside() {
+    use super::config::Store;
+    let (dir, store) = kept_xiangqi("decline-other");
+    // From the start screen (`sente --game renju`): Esc starts renju.
+    let mut app = renju_named(
+        App::with_menu(Menu::new(gomoku(Rule::Renju, Opponent::Human), Vec::new())),
+        store,
+    );
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.popup, None);
+    let play = app.play().expect("renju started");
+    assert_eq!(play.view.kind(), GameKind::Gomoku(Rule::Renju));
+    assert!(play.view.moves().is_empty());
+    let note = play.note.as_ref().unwrap().text.clone();
+    assert!(note.contains("set aside in"), "{note}");
+    // Nothing is lost: the kept game is a file `o` opens, no longer offered.
+    assert!(Store::at(&dir).read_unfinished().is_none());
+    let files: Vec<_> = std::fs::read_dir(dir.join("files"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert!(
+        matches!(files.as_slice(), [f] if f.starts_with("sente-xiangqi-") && f.ends_with(".sente")),
+        "{files:?}"
+    );
+    app.open(&files[0]).unwrap();
+    assert_eq!(moves(&app), ["炮二平五 h2e2"]);
+    let _ = std::fs::remove_dir_all(dir);
+
+    // Straight into the game (`sente --game renju --board human`): the renju game
+    // on screen stays; the engine's connection keeps the note about the kept game.
+    let (dir, store) = kept_xiangqi("decline-other-play");
+    let mut app = renju_named(App::with_game(gomoku(Rule::Renju, Opponent::Host)), store);
+    key(&mut app, KeyCode::Char('n'));
+    let mut app = opened(app);
+    let play = app.play().unwrap();
+    assert_eq!(play.view.kind(), GameKind::Gomoku(Rule::Renju));
+    let note = play.note.as_ref().unwrap().text.clone();
+    assert!(
+        note.starts_with("Connected: host. The kept xiangqi game is set aside"),
+        "{note}"
+    );
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(moves(&app), ["h8"]);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_kept_game_forgotten_or_played_on() {
+    use super::config::Store;
+    // d: forgotten, renju starts, no file written.
+    let (dir, store) = kept_xiangqi("forget-other");
+    let mut app = renju_named(
+        App::with_menu(Menu::new(gomoku(Rule::Renju, Opponent::Human), Vec::new())),
+        store,
+    );
+    key(&mut app, KeyCode::Char('d'));
+    assert_eq!(
+        app.play().unwrap().view.kind(),
+        GameKind::Gomoku(Rule::Renju)
+    );
+    assert!(Store::at(&dir).read_unfinished().is_none());
+    assert!(
+        !dir.join("files").exists()
+            || std::fs::read_dir(dir.join("files"))
+                .unwrap()
+                .next()
+                .is_none()
+    );
+    let _ = std::fs::remove_dir_all(dir);
+    // Enter: the kept xiangqi game goes on, whatever the command line named.
+    let (dir, store) = kept_xiangqi("resume-other");
+    let mut app = renju_named(
+        App::with_menu(Menu::new(gomoku(Rule::Renju, Opponent::Human), Vec::new())),
+        store,
+    );
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.play().unwrap().view.kind(), GameKind::Xiangqi);
+    assert_eq!(moves(&app), ["炮二平五 h2e2"]);
+    let _ = std::fs::remove_dir_all(dir);
+    // The same game named: no alternative, Esc is "not now" and the game stays kept.
+    let (dir, store) = kept_xiangqi("same-game");
+    let mut app =
+        App::with_menu(Menu::new(settings(Opponent::Human), Vec::new())).with_store(store);
+    app.named_game = Some(GameKind::Xiangqi);
+    app.offer_unfinished();
+    assert!(matches!(
+        &app.popup,
+        Some(Popup::Resume { instead: None, .. })
+    ));
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.popup, None);
+    assert!(matches!(app.screen, Screen::Menu(_)));
+    assert!(Store::at(&dir).read_unfinished().is_some());
+    let _ = std::fs::remove_dir_all(dir);
+}
