@@ -1656,3 +1656,167 @@ fn a_kept_game_forgotten_or_played_on() {
     assert!(Store::at(&dir).read_unfinished().is_some());
     let _ = std::fs::remove_dir_all(dir);
 }
+
+// ---- the smaller faults of issue 17 ----
+
+/// The rows of a rendered screen as the terminal shows them, one string per row
+/// (wide characters once, their hidden second cell left out).
+fn rows_of(t: &Terminal<TestBackend>) -> Vec<String> {
+    let buf = t.backend().buffer();
+    (0..buf.area.height)
+        .map(|y| {
+            let mut row = String::new();
+            let mut skip = 0;
+            for x in 0..buf.area.width {
+                if skip > 0 {
+                    skip -= 1;
+                    continue;
+                }
+                let s = buf[(x, y)].symbol();
+                skip = unicode_width::UnicodeWidthStr::width(s).saturating_sub(1);
+                row.push_str(s);
+            }
+            row
+        })
+        .collect()
+}
+
+#[test]
+fn the_help_keeps_its_left_border_beside_chinese_pieces() {
+    for (w, h) in [(80, 24), (96, 30), (120, 40), (200, 60)] {
+        for moves in [&[][..], &["h2e2", "b9c7", "b0c2"][..]] {
+            let mut app = xiangqi_game(moves);
+            key(&mut app, KeyCode::Char('?'));
+            let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+            t.draw(|f| render::draw(f, &app)).unwrap();
+            let buf = t.backend().buffer().clone();
+            // The popup's left border: the column of its top-left corner.
+            let (left, top) = (0..h)
+                .flat_map(|y| (0..w).map(move |x| (x, y)))
+                .find(|&(x, y)| buf[(x, y)].symbol() == "┌" && buf[(x + 2, y)].symbol() == "K")
+                .expect("the help is drawn");
+            let bottom = (top..h).find(|&y| buf[(left, y)].symbol() == "└").unwrap();
+            for y in top + 1..bottom {
+                assert_eq!(buf[(left, y)].symbol(), "│", "{w}×{h} row {y}");
+                // Nothing wide just left of it: its second half would cover the border.
+                let before = buf[(left - 1, y)].symbol();
+                assert!(
+                    unicode_width::UnicodeWidthStr::width(before) <= 1,
+                    "{w}×{h} row {y}: {before:?} beside the border"
+                );
+            }
+            // As the terminal shows it: every row of the popup starts with its border
+            // at the same column.
+            let rows = rows_of(&t);
+            for y in top + 1..bottom {
+                let row = &rows[usize::from(y)];
+                let col: usize = row
+                    .split("│  ")
+                    .next()
+                    .map(unicode_width::UnicodeWidthStr::width)
+                    .unwrap();
+                assert!(col <= usize::from(left), "{w}×{h} row {y}: {row}");
+            }
+        }
+    }
+}
+
+#[test]
+fn tic_tac_toe_and_checkers_at_60x20_stay_inside_their_frames() {
+    let small = Rect::new(0, 0, 60, 20);
+    for game in [
+        GameKind::TicTacToe,
+        GameKind::Checkers {
+            players: 2,
+            pieces: 10,
+        },
+        GameKind::Checkers {
+            players: 6,
+            pieces: 10,
+        },
+    ] {
+        let app = opened(App::with_game(Settings {
+            game,
+            ..settings(Opponent::Host)
+        }));
+        let layout = render::play_layout(small, app.play().unwrap().view.as_ref());
+        // The panels keep their width beside the board.
+        assert!(layout.engine.width >= render::MIN_PANEL, "{game:?}");
+        assert!(layout.board_frame.right() <= layout.engine.x, "{game:?}");
+        let mut t = Terminal::new(TestBackend::new(60, 20)).unwrap();
+        t.draw(|f| render::draw(f, &app)).unwrap();
+        let buf = t.backend().buffer();
+        // The frames' borders are whole: nothing is drawn over them.
+        let f = layout.board_frame;
+        for y in f.y + 1..f.bottom() - 1 {
+            assert_eq!(buf[(f.x, y)].symbol(), "│", "{game:?} row {y}");
+            assert_eq!(buf[(f.right() - 1, y)].symbol(), "│", "{game:?} row {y}");
+            assert_eq!(
+                buf[(layout.engine.x, y.min(layout.engine.bottom() - 2))].symbol(),
+                "│"
+            );
+        }
+        for x in f.x + 1..f.right() - 1 {
+            assert_eq!(
+                buf[(x, f.bottom() - 1)].symbol(),
+                "─",
+                "{game:?} column {x}"
+            );
+        }
+    }
+    let app = App::with_game(settings(Opponent::Human));
+    let mut t = Terminal::new(TestBackend::new(60, 20)).unwrap();
+    t.draw(|f| render::draw(f, &app)).unwrap();
+    insta::assert_snapshot!(t.backend());
+}
+
+#[test]
+fn the_menu_keeps_start_on_a_40x12_terminal_on_every_row() {
+    let mut menu = Menu::new(checkers(6, "peeeee"), Vec::new());
+    menu.row = Row::Game;
+    let mut app = App::with_menu(menu);
+    let mut seen = 0;
+    for _ in 0..20 {
+        let mut t = Terminal::new(TestBackend::new(40, 12)).unwrap();
+        t.draw(|f| render::draw(f, &app)).unwrap();
+        let rows = rows_of(&t);
+        assert!(rows.iter().any(|r| r.contains("[ Start ]")), "{rows:#?}");
+        assert!(
+            rows.iter().any(|r| r.contains("│ › ")),
+            "the selected row: {rows:#?}"
+        );
+        seen += 1;
+        key(&mut app, KeyCode::Down);
+    }
+    assert_eq!(seen, 20);
+}
+
+#[test]
+fn engine_first_turns_the_xiangqi_board_to_the_player() {
+    let mut app = opened(App::with_game(Settings {
+        game: GameKind::Xiangqi,
+        engine_first: true,
+        ..settings(Opponent::Host)
+    }));
+    for _ in 0..2 {
+        let t = tall_screen(&app);
+        let rows = rows_of(&t);
+        let rank = |r: &str| {
+            rows.iter()
+                .position(|row| row.starts_with(&format!("│ {r}  ")))
+                .unwrap()
+        };
+        assert!(
+            rank("9") > rank("0"),
+            "black, the player, at the bottom: {rows:#?}"
+        );
+        assert!(
+            rows[2].contains("i   h   g"),
+            "files from black's side: {}",
+            rows[2]
+        );
+        // A new game keeps the player's side.
+        app.start(app.settings());
+        app = opened(app);
+    }
+}
