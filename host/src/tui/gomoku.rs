@@ -519,11 +519,7 @@ mod tests {
             v.render(area, &mut buf, true);
             for p in 0..N * N {
                 let (x, y) = GomokuView::cell(area, p);
-                assert_eq!(
-                    buf[(x, y)].symbol() != " ",
-                    true,
-                    "point {p} drawn at {sp:?}"
-                );
+                assert_ne!(buf[(x, y)].symbol(), " ", "point {p} drawn at {sp:?}");
                 // The point itself and the cells up to halfway to its neighbours.
                 for (ox, oy) in [(0, 0), (-1, 0), (0, -1), (sp.0 as i32 / 2 - 1, 0)] {
                     let (cx, cy) = (
