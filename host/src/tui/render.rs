@@ -76,8 +76,16 @@ pub fn play_layout(screen: Rect, view: &dyn GameView) -> PlayLayout {
     let inside = board_frame.inner(ratatui::layout::Margin::new(1, 1));
     let spare = inside.width.saturating_sub(board.0 + 1) / 2;
     let inner = Rect::new(inside.x + 1 + spare, inside.y, board.0, board.1).intersection(inside);
+    // Games for more than two keep room under the engine for every seat and a
+    // few moves: the engine panel gives up rows (down to its first five lines).
+    let players = u16::from(view.player_count());
+    let engine_rows = if players > 2 {
+        right.height.saturating_sub(players + 2 + 3).clamp(7, 12)
+    } else {
+        12
+    };
     let [engine, moves] =
-        Layout::vertical([Constraint::Length(12), Constraint::Min(0)]).areas(right);
+        Layout::vertical([Constraint::Length(engine_rows), Constraint::Min(0)]).areas(right);
     PlayLayout {
         title,
         board_frame,

@@ -1820,3 +1820,17 @@ fn engine_first_turns_the_xiangqi_board_to_the_player() {
         app = opened(app);
     }
 }
+
+#[test]
+fn every_seat_of_six_shows_at_80x24() {
+    let app = opened(App::with_game(checkers(6, "peeeee")));
+    let rows = rows_of(&screen(&app));
+    for name in ["red", "yellow", "green", "cyan", "blue", "magenta"] {
+        assert!(
+            rows.iter().any(|r| r.contains(&format!(" {name} "))),
+            "{name}: {rows:#?}"
+        );
+    }
+    assert!(rows.iter().any(|r| r.contains("┌ Engine")));
+    assert!(rows.iter().any(|r| r.contains("┌ Moves")), "{rows:#?}");
+}
