@@ -1030,9 +1030,13 @@ fn draw_popup(frame: &mut Frame, popup: &Popup, play: Option<&Play>) {
         } => {
             let words = kind.words();
             let mut lines = vec![
-                Line::from(format!(
-                    " The last time, a {words} game was left unfinished:"
-                )),
+                Line::from(match instead {
+                    Some(named) => format!(
+                        " You asked for {}; a {words} game was left unfinished:",
+                        named.words()
+                    ),
+                    None => format!(" The last time, a {words} game was left unfinished:"),
+                }),
                 Line::from(Span::styled(format!(" {summary}"), Style::new().bold())),
                 Line::from(""),
             ];
@@ -1042,14 +1046,12 @@ fn draw_popup(frame: &mut Frame, popup: &Popup, play: Option<&Play>) {
             match instead {
                 Some(named) => {
                     let named = named.words();
-                    lines.insert(
-                        0,
-                        Line::from(format!(" You asked for {named}.")).fg(Color::Yellow),
-                    );
                     lines.extend([
                         row("Enter", format!("play the {words} game on")),
-                        row("Esc", format!("start {named}; the {words} game is")),
-                        Line::from("         set aside as a file (o opens it)"),
+                        row(
+                            "Esc",
+                            format!("start {named} (the {words} game is set aside: o opens it)"),
+                        ),
                         row("d", format!("forget the {words} game, start {named}")),
                     ]);
                 }
@@ -1069,7 +1071,20 @@ fn draw_popup(frame: &mut Frame, popup: &Popup, play: Option<&Play>) {
         .unwrap_or(20)
         .max(title.len()) as u16
         + 4;
-    let area = centered(frame.area(), width.max(44), lines.len() as u16 + 2);
+    // Long lines wrap in a narrow terminal: the popup is as tall as its wrapped
+    // lines, and leaves its blank lines out when the terminal is short.
+    let inner_width = usize::from(width.max(44).min(frame.area().width).saturating_sub(2)).max(1);
+    let rows = |lines: &[Line]| -> u16 {
+        lines
+            .iter()
+            .map(|l| l.width().max(1).div_ceil(inner_width) as u16)
+            .sum()
+    };
+    let mut lines = lines;
+    if rows(&lines) + 2 > frame.area().height {
+        lines.retain(|l| l.width() > 0);
+    }
+    let area = centered(frame.area(), width.max(44), rows(&lines) + 2);
     clear_for_popup(frame, area);
     frame.render_widget(
         Paragraph::new(lines)

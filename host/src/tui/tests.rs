@@ -1530,12 +1530,22 @@ fn snapshot_a_kept_game_of_another_game_names_both() {
         "{:?}",
         app.popup
     );
+    // In a 40×12 terminal the lines wrap and every key still shows.
+    let mut small = Terminal::new(TestBackend::new(40, 12)).unwrap();
+    small.draw(|f| render::draw(f, &app)).unwrap();
+    let rows = rows_of(&small);
+    for k in ["│ Enter  play", "│ Esc    start renju", "│ d      forget"] {
+        assert!(rows.iter().any(|r| r.contains(k)), "{k}: {rows:#?}");
+    }
     // The date in the summary changes from run to run: blank it for the snapshot.
     let mut t = screen(&app);
     let text = format!("{}", t.backend_mut());
     let _ = std::fs::remove_dir_all(dir);
     let text = regex_lite_date(&text);
-    assert!(text.contains("You asked for renju."), "{text}");
+    assert!(
+        text.contains("You asked for renju; a xiangqi game"),
+        "{text}"
+    );
     assert!(
         text.contains("a xiangqi game was left unfinished"),
         "{text}"
