@@ -350,6 +350,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 recall: !chose,
                 theme,
                 open,
+                game_named: p.game.is_some(),
             })
         }
     }
