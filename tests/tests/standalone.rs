@@ -23,7 +23,7 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
         let name = entry.file_name();
         let name = name.to_string_lossy();
         if name == ".git" {
-            // Git's data, or in a worktree the file that points to it.
+            // Git's data: a directory, or in a worktree a file naming the main repository's.
             continue;
         }
         if path.is_dir() {
