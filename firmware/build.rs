@@ -1,12 +1,35 @@
 //! Writes the linker script for board builds: the memory map of the board whose feature
 //! is enabled, from `boards/<board>/memory.x` (the linker does not find a `memory.x`
 //! beside a workspace member, so it is written to `OUT_DIR`). With `ram-2k` the RAM
-//! region is capped at 2 KB. Also writes `ram_bytes.rs`, the RAM the firmware has.
+//! region is capped at 2 KB. Also writes `ram_bytes.rs`, the RAM the firmware has, and,
+//! for every target, the gomoku line-pattern tables (flash data, see
+//! `src/games/gomoku/lines_gen.rs`).
 use std::{env, fs, path::PathBuf};
+
+#[path = "src/games/gomoku/lines_gen.rs"]
+#[allow(dead_code)]
+mod lines_gen;
+
+/// The three gomoku line-pattern tables (free, exact, caro), two patterns a byte.
+fn gomoku_tables(out: &std::path::Path) {
+    use lines_gen::{FiveRule, WINDOWS, table};
+    let mut bytes = Vec::new();
+    let mut memo = vec![0u8; WINDOWS];
+    let mut patterns = vec![0u8; WINDOWS];
+    for rule in [FiveRule::Free, FiveRule::Exact, FiveRule::Caro] {
+        table(rule, &mut patterns, &mut memo);
+        for pair in patterns.chunks(2) {
+            bytes.push(pair[0] | pair.get(1).copied().unwrap_or(0) << 4);
+        }
+    }
+    fs::write(out.join("gomoku_lines.bin"), bytes).expect("write gomoku_lines.bin");
+}
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=boards");
+    println!("cargo:rerun-if-changed=src/games/gomoku/lines_gen.rs");
+    gomoku_tables(&PathBuf::from(env::var("OUT_DIR").expect("OUT_DIR")));
     let target = env::var("TARGET").unwrap_or_default();
     if !target.starts_with("thumb") {
         return;

@@ -64,17 +64,20 @@ fn point_name(p: Point) -> String {
 }
 
 /// The rule from Piskvork's `INFO rule` bit field: 1 exactly five, 2 continuous game,
-/// 4 renju, 8 caro. Returns the rule and a note about bits not followed.
+/// 4 renju, 8 caro (exactly five, not blocked at both ends; renju wins when both
+/// are set). Returns the rule and a note about bits not followed.
 pub fn rule_from_bits(bits: u32) -> (Rule, Option<&'static str>) {
     let rule = if bits & 4 != 0 {
         Rule::Renju
+    } else if bits & 8 != 0 {
+        Rule::Caro
     } else if bits & 1 != 0 {
         Rule::Standard
     } else {
         Rule::Free
     };
-    let note = if bits & 8 != 0 {
-        Some("caro (bit 8) is not supported: playing without it")
+    let note = if bits & 12 == 12 {
+        Some("renju and caro (bits 4 and 8) together: playing renju")
     } else if bits & 2 != 0 {
         Some("continuous game (bit 2) is not supported: each game ends at the first five")
     } else {
@@ -550,7 +553,7 @@ impl<W: Write> GomocupEngine<W> {
         if line.len() > MAX_LINE {
             self.error(&format!(
                 "the board reads requests of at most {MAX_LINE} bytes, and this game of {} \
-                 stones needs {}: it is too long for the board (about 85 stones fit)",
+                 stones needs {}: it is too long for the board",
                 self.moves.len(),
                 line.len()
             ))?;
@@ -705,6 +708,10 @@ mod tests {
         assert_eq!(rule_from_bits(0).0, Rule::Free);
         assert_eq!(rule_from_bits(1).0, Rule::Standard);
         assert_eq!(rule_from_bits(4).0, Rule::Renju);
+        assert_eq!(rule_from_bits(8), (Rule::Caro, None));
+        assert_eq!(rule_from_bits(9), (Rule::Caro, None));
+        assert_eq!(rule_from_bits(12).0, Rule::Renju);
+        assert!(rule_from_bits(12).1.is_some());
         assert!(rule_from_bits(2).1.is_some());
     }
 
@@ -899,8 +906,9 @@ mod tests {
     }
 
     #[test]
-    fn games_too_long_for_a_request_line_are_refused() {
-        // Colour by (col + 2 row) mod 4: no five anywhere. 50 stones of each colour.
+    fn games_of_any_length_are_played() {
+        // Colour by (col + 2 row) mod 4: no five anywhere. 70 stones of each colour:
+        // the position goes packed (2 bits a point) in one request line.
         let colour = |q: Point| (q % 15 + 2 * (q / 15)) % 4 >= 2;
         let black: Vec<Point> = (0..225u8).filter(|&q| !colour(q)).take(70).collect();
         let white: Vec<Point> = (0..225u8).filter(|&q| colour(q)).take(70).collect();
@@ -914,9 +922,11 @@ mod tests {
         commands.extend(["DONE", "ABOUT", "END"].map(String::from));
         let refs: Vec<&str> = commands.iter().map(String::as_str).collect();
         let out = session(&refs);
-        let lines: Vec<&str> = out.lines().collect();
+        let lines: Vec<&str> = out.lines().filter(|l| !l.starts_with("MESSAGE")).collect();
         assert_eq!(lines.len(), 3, "{out}");
-        assert!(lines[1].contains("too long for the board"), "{out}");
+        let (x, y) = lines[1].split_once(',').expect("a move");
+        let p = xy_to_point(x.parse().unwrap(), y.parse().unwrap()).expect("on the board");
+        assert!(!black.contains(&p) && !white.contains(&p), "{out}");
         assert!(lines[2].starts_with("name="), "{out}");
     }
 

@@ -178,6 +178,7 @@ fn draw_menu(frame: &mut Frame, menu: &Menu) {
                     Rule::Free => "  five or more in a row wins",
                     Rule::Standard => "  exactly five wins",
                     Rule::Renju => "  black: exact five, forbidden points",
+                    Rule::Caro => "  exactly five, not blocked at both ends",
                 };
                 spans.push(Span::styled(what, dim));
                 ("Rule", spans)

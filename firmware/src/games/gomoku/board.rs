@@ -203,9 +203,9 @@ impl Board {
     }
 
     /// The four windows of 11 points centred on `p` (indexed like [`DIRS`]). The
-    /// vertical and diagonal windows are gathered with one shift and mask per row
-    /// (the diagonals need no per-bit placement: shifting row `r - 5 + i` right by
-    /// `c - 5` puts its diagonal point on bit `i`), several times cheaper on the
+    /// vertical and both diagonal windows are gathered in one pass over the
+    /// eleven rows, one shift and a few masks per row and colour (no per-bit
+    /// placement: see the comment inside), several times cheaper on the
     /// Cortex-M0 than four [`Board::line`] calls.
     pub fn lines(&self, p: Point) -> [Line; 4] {
         let mut out = [Line {
@@ -219,46 +219,299 @@ impl Board {
         out[0] = self.row_line(p);
         let (r, c) = (i32::from(p / SIZE), u32::from(p % SIZE));
         let reach = i32::from(REACH);
-        // Window index i is row r - 5 + i (vertical, diagonal) or r + 5 - i
-        // (anti-diagonal); the rows on the board:
-        let up = (reach - r).max(0)..(i32::from(SIZE) - 1 + reach - r).min(2 * reach) + 1;
-        let down = (r - 2 * reach + 1).max(0)..(r + reach).min(2 * reach) + 1;
-        out[1] = self.gather(up.clone(), |i| r - reach + i, |i| c + 10 - i as u32, 5);
-        out[2] = self.gather(up, |i| r - reach + i, |_| c, 0);
-        out[3] = self.gather(down, |i| r + reach - i, |_| c, 0);
-        out
-    }
-
-    /// One window: for each index `i` in `range`, bit `i` of (row `row(i)`, both
-    /// colours, widened by `widen + REACH` zero columns) shifted right by `shift(i)`.
-    #[inline(always)]
-    fn gather(
-        &self,
-        range: core::ops::Range<i32>,
-        row: impl Fn(i32) -> i32,
-        shift: impl Fn(i32) -> u32,
-        widen: u32,
-    ) -> Line {
-        const ON: u32 = 0x7FFF;
-        let w = widen + REACH as u32;
-        let (mut black, mut white, mut on) = (0u32, 0u32, 0u32);
-        for i in range {
-            let bit = 1u32 << i;
-            let k = (row(i) as usize).min(SIZE as usize - 1);
-            let s = shift(i);
-            black |= ((u32::from(self.stones[0][k]) << w) >> s) & bit;
-            white |= ((u32::from(self.stones[1][k]) << w) >> s) & bit;
-            on |= ((ON << w) >> s) & bit;
+        // Rows r - 5 ..= r + 5 on the board, read once each: row r - 5 + i holds
+        // window point i of the vertical and the diagonal, and point 10 - i of
+        // the anti-diagonal. Shifted so that column c lands on bit 5, the row
+        // has the diagonal's point on bit i and the anti-diagonal's on bit 10 - i.
+        let first = (reach - r).max(0);
+        let last = (i32::from(SIZE) - 1 + reach - r).min(2 * reach);
+        let on_row = ((0x7FFFu32 << REACH) >> c) & 0x7FF;
+        let (mut vb, mut vw, mut von) = (0u32, 0u32, 0u32);
+        let (mut db, mut dw, mut don) = (0u32, 0u32, 0u32);
+        let (mut ab, mut aw, mut aon) = (0u32, 0u32, 0u32);
+        for i in first..=last {
+            let k = ((r - reach + i) as usize).min(SIZE as usize - 1);
+            let yb = (u32::from(self.stones[0][k]) << REACH) >> c;
+            let yw = (u32::from(self.stones[1][k]) << REACH) >> c;
+            let (bit, anti) = (1u32 << i, 1u32 << (2 * reach - i));
+            vb |= ((yb >> REACH) & 1) << i;
+            vw |= ((yw >> REACH) & 1) << i;
+            von |= bit;
+            db |= yb & bit;
+            dw |= yw & bit;
+            don |= on_row & bit;
+            ab |= yb & anti;
+            aw |= yw & anti;
+            aon |= on_row & anti;
         }
-        Line {
+        let line = |black: u32, white: u32, on: u32| Line {
             black: black as u16,
             white: white as u16,
             off: !on as u16 & 0x7FF,
+        };
+        out[1] = line(vb, vw, von);
+        out[2] = line(db, dw, don);
+        out[3] = line(ab, aw, aon);
+        out
+    }
+
+    /// The four whole lines through `p` (on the board), as [`Rotated::full_lines`]
+    /// gives them: one pass over the fifteen rows instead of four line walks.
+    pub fn full_lines(&self, p: Point) -> [FullLine; 4] {
+        let (r, c) = (usize::from(p / SIZE) % 15, usize::from(p % SIZE));
+        let (d, a) = ((c + 14 - r) % 29, (r + c) % 29);
+        let (mut vb, mut vw) = (0u16, 0u16);
+        let (mut db, mut dw) = (0u16, 0u16);
+        let (mut ab, mut aw) = (0u16, 0u16);
+        for k in 0..SIZE as usize {
+            let (xb, xw) = (self.stones[0][k], self.stones[1][k]);
+            let bit = 1u16 << k;
+            if xb >> c & 1 != 0 {
+                vb |= bit;
+            }
+            if xw >> c & 1 != 0 {
+                vw |= bit;
+            }
+            // The diagonal's point on row k: column c + k - r (bit k).
+            let cd = (c + k).wrapping_sub(r);
+            if cd < SIZE as usize {
+                if xb >> cd & 1 != 0 {
+                    db |= bit;
+                }
+                if xw >> cd & 1 != 0 {
+                    dw |= bit;
+                }
+            }
+            // The anti-diagonal's point on row k: column c + r - k (bit = column).
+            let ca = (c + r).wrapping_sub(k);
+            if ca < SIZE as usize {
+                let col = 1u16 << ca;
+                ab |= xb & col;
+                aw |= xw & col;
+            }
         }
+        [
+            FullLine {
+                black: self.stones[0][r],
+                white: self.stones[1][r],
+                on: 0x7FFF,
+                at: c as u8,
+            },
+            FullLine {
+                black: vb,
+                white: vw,
+                on: 0x7FFF,
+                at: r as u8,
+            },
+            FullLine {
+                black: db,
+                white: dw,
+                on: DIAG_ON[d],
+                at: r as u8,
+            },
+            FullLine {
+                black: ab,
+                white: aw,
+                on: ANTI_ON[a],
+                at: c as u8,
+            },
+        ]
+    }
+
+    /// The whole line through `p` along direction `dir` (at most 15 points, bit
+    /// `i` = its `i`-th point from the end nearest `a1`'s side of the board).
+    pub fn line_through(&self, p: Point, dir: usize) -> FullLine {
+        let (r, c) = (i32::from(p / SIZE), i32::from(p % SIZE));
+        if usize::from(p) >= POINTS {
+            return FullLine::default();
+        }
+        let (dr, dc) = (i32::from(DIRS[dir & 3].0), i32::from(DIRS[dir & 3].1));
+        // Steps back to the line's first point.
+        let back = match dir & 3 {
+            0 => c,
+            1 => r,
+            2 => r.min(c),
+            _ => (i32::from(SIZE) - 1 - r).min(c),
+        };
+        if dir & 3 == 0 {
+            let row = r as usize;
+            return FullLine {
+                black: self.stones[0][row],
+                white: self.stones[1][row],
+                on: 0x7FFF,
+                at: c as u8,
+            };
+        }
+        let (r0, c0) = (r - dr * back, c - dc * back);
+        let mut line = FullLine {
+            at: back as u8,
+            ..FullLine::default()
+        };
+        let mut i = 0;
+        loop {
+            let (rr, cc) = (r0 + dr * i, c0 + dc * i);
+            if !(0..i32::from(SIZE)).contains(&rr) || !(0..i32::from(SIZE)).contains(&cc) {
+                break;
+            }
+            let bit = 1u16 << i;
+            let col = 1u16 << cc;
+            line.on |= bit;
+            if self.stones[0][rr as usize] & col != 0 {
+                line.black |= bit;
+            } else if self.stones[1][rr as usize] & col != 0 {
+                line.white |= bit;
+            }
+            i += 1;
+        }
+        line
     }
 
     fn split(p: Point) -> Option<(usize, u16)> {
         (usize::from(p) < POINTS).then(|| (usize::from(p / SIZE), 1u16 << (p % SIZE)))
+    }
+}
+
+/// A whole line of the board (see [`Board::line_through`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FullLine {
+    /// Black stones.
+    pub black: u16,
+    /// White stones.
+    pub white: u16,
+    /// Points of the line (the others are off the board).
+    pub on: u16,
+    /// Index of the point the line was taken through.
+    pub at: u8,
+}
+
+impl FullLine {
+    /// The 11-point window centred on the line's point `i` (see [`Line`]).
+    #[inline(always)]
+    pub fn window(&self, i: u8) -> Line {
+        let w = |x: u16| ((u32::from(x) << REACH) >> i) as u16 & 0x7FF;
+        Line {
+            black: w(self.black),
+            white: w(self.white),
+            off: !w(self.on) & 0x7FF,
+        }
+    }
+}
+
+/// The board's columns and diagonals as bit words, kept beside a [`Board`] by
+/// searches that read many line windows (the host's): a window is then a shift
+/// of one word in each direction, not a gather over eleven rows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rotated {
+    /// Per colour and column: bit `row`.
+    cols: [[u16; SIZE as usize]; 2],
+    /// Per colour and diagonal `col - row + 14`: bit `row`.
+    diag: [[u16; 29]; 2],
+    /// Per colour and anti-diagonal `row + col`: bit `col`.
+    anti: [[u16; 29]; 2],
+}
+
+/// Points of each diagonal `col - row + 14` (bit `row`).
+static DIAG_ON: [u16; 29] = {
+    let mut t = [0u16; 29];
+    let mut k = 0;
+    while k < 29 {
+        let mut r: i32 = 0;
+        while r < 15 {
+            let c = k as i32 - 14 + r;
+            if c >= 0 && c < 15 {
+                t[k] |= 1 << r;
+            }
+            r += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// Points of each anti-diagonal `row + col` (bit `col`).
+static ANTI_ON: [u16; 29] = {
+    let mut t = [0u16; 29];
+    let mut s = 0;
+    while s < 29 {
+        let mut c: i32 = 0;
+        while c < 15 {
+            let r = s as i32 - c;
+            if r >= 0 && r < 15 {
+                t[s] |= 1 << c;
+            }
+            c += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+impl Rotated {
+    /// The words of `board`.
+    pub fn from_board(board: &Board) -> Self {
+        let mut rot = Rotated::default();
+        for p in 0..POINTS as u8 {
+            if let Some(side) = board.get(p) {
+                rot.toggle(p, side);
+            }
+        }
+        rot
+    }
+
+    /// Puts a stone of `side` on `p` or takes it away (`p` on the board).
+    #[inline]
+    pub fn toggle(&mut self, p: Point, side: u8) {
+        let (r, c) = (usize::from(p / SIZE), usize::from(p % SIZE));
+        let s = usize::from(side & 1);
+        self.cols[s][c % 15] ^= 1 << r;
+        self.diag[s][(c + 14 - r) % 29] ^= 1 << r;
+        self.anti[s][(r + c) % 29] ^= 1 << c;
+    }
+
+    /// The four whole lines through `p` (on the board) of `board` (whose words
+    /// these are), indexed like [`DIRS`].
+    #[inline]
+    pub fn full_lines(&self, board: &Board, p: Point) -> [FullLine; 4] {
+        let (r, c) = (usize::from(p / SIZE) % 15, usize::from(p % SIZE));
+        let (d, a) = ((c + 14 - r) % 29, (r + c) % 29);
+        [
+            FullLine {
+                black: board.stones[0][r],
+                white: board.stones[1][r],
+                on: 0x7FFF,
+                at: c as u8,
+            },
+            FullLine {
+                black: self.cols[0][c % 15],
+                white: self.cols[1][c % 15],
+                on: 0x7FFF,
+                at: r as u8,
+            },
+            FullLine {
+                black: self.diag[0][d],
+                white: self.diag[1][d],
+                on: DIAG_ON[d],
+                at: r as u8,
+            },
+            FullLine {
+                black: self.anti[0][a],
+                white: self.anti[1][a],
+                on: ANTI_ON[a],
+                at: c as u8,
+            },
+        ]
+    }
+
+    /// The four windows centred on `p` (as [`Board::lines`]).
+    #[inline]
+    pub fn lines(&self, board: &Board, p: Point) -> [Line; 4] {
+        let full = self.full_lines(board, p);
+        [
+            full[0].window(full[0].at),
+            full[1].window(full[1].at),
+            full[2].window(full[2].at),
+            full[3].window(full[3].at),
+        ]
     }
 }
 
@@ -405,6 +658,51 @@ mod tests {
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        /// Windows cut from [`Board::line_through`] equal [`Board::line`].
+        #[test]
+        fn full_lines_give_the_windows(stones in proptest::collection::vec((0u8..225, 0u8..2), 0..120)) {
+            let mut b = Board::new();
+            for (p, side) in stones {
+                if b.is_empty(p) {
+                    b.set(p, side);
+                }
+            }
+            for p in 0..POINTS as u8 {
+                for d in 0..4 {
+                    let full = b.line_through(p, d);
+                    proptest::prop_assert_eq!(full.window(full.at), b.line(p, d));
+                }
+            }
+        }
+
+        /// [`Rotated`] words give the same windows and whole lines as the board.
+        #[test]
+        fn rotated_words_give_the_same_lines(stones in proptest::collection::vec((0u8..225, 0u8..2), 0..120)) {
+            let mut b = Board::new();
+            let mut rot = Rotated::default();
+            for (p, side) in stones {
+                if b.is_empty(p) {
+                    b.set(p, side);
+                    rot.toggle(p, side);
+                }
+            }
+            proptest::prop_assert_eq!(rot, Rotated::from_board(&b));
+            for p in 0..POINTS as u8 {
+                proptest::prop_assert_eq!(rot.lines(&b, p), b.lines(p));
+                proptest::prop_assert_eq!(rot.full_lines(&b, p), b.full_lines(p));
+                for (d, full) in rot.full_lines(&b, p).iter().enumerate() {
+                    let mine = b.line_through(p, d);
+                    for k in -5i8..=5 {
+                        let i = full.at as i8 + k;
+                        let j = mine.at as i8 + k;
+                        if (0..15).contains(&i) && (0..15).contains(&j) {
+                            proptest::prop_assert_eq!(full.window(i as u8), mine.window(j as u8));
+                        }
+                    }
+                }
+            }
+        }
+
         /// [`Board::lines`] reads the same windows as four [`Board::line`] calls.
         #[test]
         fn lines_equal_line(stones in proptest::collection::vec((0u8..225, 0u8..2), 0..120)) {

@@ -36,10 +36,10 @@ impl BoardGame for GomokuEngine {
     fn search(
         request: &EngineRequest<'_>,
         poll: &mut dyn Poll,
-        _work: &mut Workspace<'_>,
+        work: &mut Workspace<'_>,
     ) -> Result<(), ParseError> {
         match request.level {
-            0 | 2 => search::answer(request, poll),
+            0 | 2 => search::answer(request, poll, work),
             1 => pattern_reply(request.position, poll),
             _ => Err(ParseError("gomoku levels: 0 default, 1 pattern, 2 strong")),
         }

@@ -18,8 +18,10 @@
 //!   as the same position. A five anywhere but through the last move, or a black
 //!   overline under renju, is rejected. [`Gomoku`]'s writer lists black and white
 //!   stones alternately in point order, the last move last, concatenated
-//!   (`renju h8h9i9`). At about 2.6 characters a stone a position of ~85 stones
-//!   fits a 255-byte request line.
+//!   (`renju h8h9i9`), up to [`position::PACK_FROM`] stones; larger positions go
+//!   packed, 2 bits a point (`free *<75 characters> h8`, see
+//!   [`Gomoku::write_packed`]): every position, a full board included, fits a
+//!   255-byte request line.
 //!
 //! # Levels ([`GomokuEngine`])
 //! * 0 (default): the strong engine with a fixed work budget per move
@@ -32,6 +34,8 @@
 pub mod board;
 pub mod engine;
 pub mod eval;
+pub mod lines;
+pub mod lines_gen;
 pub mod pattern;
 pub mod position;
 pub mod rules;
@@ -40,6 +44,7 @@ pub mod shape;
 #[cfg(test)]
 mod tests_support;
 pub mod vcf;
+pub mod vct;
 
 pub use board::{BLACK, Board, Point, PointSet, WHITE, parse_point, write_point};
 pub use engine::GomokuEngine;

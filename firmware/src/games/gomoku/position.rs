@@ -4,7 +4,7 @@
 use core::fmt;
 
 use super::board::{BLACK, Board, POINTS, Point, PointSet, SIZE, parse_point, step, write_point};
-use super::eval::Counts;
+use super::eval::Eval;
 use super::rules::{self, Rule};
 use crate::game::{Game, Notation, Outcome, Score};
 use crate::text::ParseError;
@@ -145,12 +145,18 @@ impl Gomoku {
                 if self.rule == Rule::Renju && side == BLACK && len > 5 {
                     return Err(ParseError("black may not make an overline under renju"));
                 }
-                let wins = if self.rule.exact(side) {
-                    len == 5
-                } else {
-                    len >= 5
-                };
-                if wins && self.winning_line() != Some((p, q)) {
+                let opponent =
+                    |q: Option<Point>| q.and_then(|q| self.board.get(q)) == Some(side ^ 1);
+                let blocked = opponent(step(p, d, -1)) && opponent(step(q, d, 1));
+                let wins = self.rule.row_wins(side, len, blocked);
+                // The last move may make two fives at once: each must run through it.
+                let mut through_last = p == self.last;
+                let mut r = p;
+                while let Some(n) = step(r, d, 1).filter(|_| r != q) {
+                    r = n;
+                    through_last |= r == self.last;
+                }
+                if wins && !through_last {
                     return Err(ParseError("the game ended before the last move"));
                 }
             }
@@ -204,7 +210,112 @@ impl Game for Gomoku {
 
     /// The line-pattern evaluation (see [`super::eval`]), computed from scratch.
     fn evaluate(&self) -> Score {
-        Counts::from_board(&self.board).score(self.to_move)
+        Eval::from_board(&self.board, self.rule).score(self.to_move)
+    }
+}
+
+/// Marks the packed form of a position's stones (see [`Gomoku::write_packed`]).
+pub const PACKED: char = '*';
+/// Positions with more stones than this are written packed: the stone list
+/// (two or three characters a stone) would not leave room in a request line.
+pub const PACK_FROM: usize = 30;
+/// The packed form's digits, six bits each (three points of two bits).
+const PACK_DIGITS: &[u8; 64] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
+/// Characters of the packed board (three points a character).
+pub const PACKED_LEN: usize = POINTS.div_ceil(3);
+
+impl Gomoku {
+    /// Writes the stones packed: [`PACKED`], the board in [`PACKED_LEN`]
+    /// characters (point `p` in bits `2 * (p % 3)` of character `p / 3`: 0 empty,
+    /// 1 black, 2 white), a space and the last move. Any position, all 225
+    /// points taken included, fits in about 85 characters.
+    pub fn write_packed(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        out.write_char(PACKED)?;
+        for c in 0..PACKED_LEN {
+            let mut digit = 0u8;
+            for k in 0..3 {
+                let p = c * 3 + k;
+                let code = match self.board.get(p.min(POINTS - 1) as Point) {
+                    Some(side) if p < POINTS => side + 1,
+                    _ => 0,
+                };
+                digit |= code << (2 * k);
+            }
+            out.write_char(char::from(PACK_DIGITS[usize::from(digit)]))?;
+        }
+        if self.last != NO_POINT {
+            out.write_char(' ')?;
+            write_point(self.last, out)?;
+        }
+        Ok(())
+    }
+
+    /// Reads the packed form after [`PACKED`] (see [`Gomoku::write_packed`]) into
+    /// this empty position: the stones are placed in the order
+    /// [`Notation::write_position`] lists them, the last move last.
+    fn parse_packed(&mut self, text: &str) -> Result<(), ParseError> {
+        let (board, last) = text.split_once([' ', '\t']).unwrap_or((text, ""));
+        let board = board.as_bytes();
+        if board.len() != PACKED_LEN {
+            return Err(ParseError("a packed board has 75 characters"));
+        }
+        let code = |p: usize| -> Result<u8, ParseError> {
+            let digit = PACK_DIGITS
+                .iter()
+                .position(|&d| d == board[p / 3])
+                .ok_or(ParseError("bad character in a packed board"))?;
+            Ok((digit >> (2 * (p % 3))) as u8 & 3)
+        };
+        let mut count = [0usize; 2];
+        for p in 0..PACKED_LEN * 3 {
+            match code(p)? {
+                0 => {}
+                c @ (1 | 2) if p < POINTS => count[usize::from(c - 1)] += 1,
+                _ => return Err(ParseError("bad point code in a packed board")),
+            }
+        }
+        if count[0] != count[1] && count[0] != count[1] + 1 {
+            return Err(ParseError("black has as many stones as white or one more"));
+        }
+        let stones = count[0] + count[1];
+        let last = last.trim();
+        let last = if stones == 0 {
+            if !last.is_empty() {
+                return Err(ParseError("an empty board has no last move"));
+            }
+            NO_POINT
+        } else {
+            let p = parse_point(last)?;
+            let mover = if count[0] > count[1] {
+                BLACK
+            } else {
+                BLACK ^ 1
+            };
+            if code(usize::from(p))? != mover + 1 {
+                return Err(ParseError(
+                    "the last move is a stone of the side that moved last",
+                ));
+            }
+            p
+        };
+        // Both colours' stones in point order, alternating, the last move last.
+        let mut next = [0usize; 2];
+        for _ in 0..stones.saturating_sub(1) {
+            let side = self.to_move;
+            let mut p = next[usize::from(side)];
+            while p < POINTS && (p == usize::from(last) || code(p)? != side + 1) {
+                p += 1;
+            }
+            if p >= POINTS {
+                return Err(ParseError("bad packed board"));
+            }
+            next[usize::from(side)] = p + 1;
+            self.place(p as Point);
+        }
+        if last != NO_POINT {
+            self.place(last);
+        }
+        Ok(())
     }
 }
 
@@ -216,6 +327,11 @@ impl Notation for Gomoku {
         let text = text.trim();
         let (rule, moves) = text.split_once([' ', '\t']).unwrap_or((text, ""));
         let mut pos = Gomoku::new(Rule::parse(rule)?);
+        if let Some(packed) = moves.trim_start().strip_prefix(PACKED) {
+            pos.parse_packed(packed)?;
+            pos.check_reachable()?;
+            return Ok(pos);
+        }
         let bytes = moves.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
@@ -246,6 +362,9 @@ impl Notation for Gomoku {
             return Ok(());
         }
         out.write_char(' ')?;
+        if usize::from(self.stones) > PACK_FROM {
+            return self.write_packed(out);
+        }
         let mut next = [0u8; 2];
         let others = usize::from(self.stones) - 1;
         for i in 0..others {
@@ -421,5 +540,58 @@ mod tests {
                 proptest::prop_assert_eq!(Gomoku::parse_position(&text(&p)).unwrap(), p);
             }
         }
+
+        /// The packed form reproduces any position, a full board included, and fits
+        /// a request line.
+        #[test]
+        fn packed_form_round_trips(picks in proptest::collection::vec(0usize..225, 0..230), rule in 0u8..4) {
+            let rule = [Rule::Free, Rule::Standard, Rule::Renju, Rule::Caro][usize::from(rule)];
+            let mut p = Gomoku::new(rule);
+            for pick in picks {
+                let mut legal = heapless::Vec::<Point, POINTS>::new();
+                p.generate(&mut legal);
+                if legal.is_empty() || p.outcome().is_some() { break; }
+                p.make(legal[pick % legal.len()]);
+            }
+            let mut packed = heapless::String::<120>::new();
+            packed.push_str(p.rule().name()).unwrap();
+            packed.push(' ').unwrap();
+            p.write_packed(&mut packed).unwrap();
+            proptest::prop_assert!(packed.len() <= 90, "{}", packed);
+            let parsed = Gomoku::parse_position(&packed);
+            proptest::prop_assert!(parsed.is_ok(), "{} {:?} list {:?}", packed, parsed, Gomoku::parse_position(&text(&p)));
+            proptest::prop_assert_eq!(parsed.unwrap(), p);
+            let t = text(&p);
+            proptest::prop_assert!(t.len() <= 90 || usize::from(p.stones()) <= PACK_FROM);
+            proptest::prop_assert_eq!(Gomoku::parse_position(&t).unwrap(), p);
+        }
+    }
+
+    #[test]
+    fn packed_form_rejects_bad_boards() {
+        let empty = "0".repeat(PACKED_LEN);
+        assert_eq!(pos(&std::format!("free *{empty}")), Gomoku::new(Rule::Free));
+        // h8 is point 112 = character 37, bits 2..3: black is 1 << 2 = 4.
+        let mut one = empty.clone().into_bytes();
+        one[37] = b'4';
+        let one = std::string::String::from_utf8(one).unwrap();
+        let p = pos(&std::format!("renju *{one} h8"));
+        assert_eq!((p.stones(), p.last_move()), (1, Some(112)));
+        for bad in [
+            std::format!("free *{empty} h8"),       // no stone on the last move
+            std::format!("free *{one}"),            // stones without a last move
+            std::format!("free *{one} h9"),         // last move not a stone
+            std::format!("free *{}", &empty[1..]),  // too short
+            std::format!("free *{empty}0 h8"),      // too long
+            std::format!("free *{}!", &empty[1..]), // bad character
+            std::format!("free *{}", "_".repeat(PACKED_LEN)), // code 3
+        ] {
+            assert!(Gomoku::parse_position(&bad).is_err(), "{bad}");
+        }
+        // Two white stones, no black one.
+        let mut two = empty.into_bytes();
+        two[0] = b'A'; // 10 = white (2) at point 0 and at point 1 (2 << 2 = 8): 10
+        let two = std::string::String::from_utf8(two).unwrap();
+        assert!(Gomoku::parse_position(&std::format!("free *{two} a1")).is_err());
     }
 }

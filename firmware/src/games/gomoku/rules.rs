@@ -1,4 +1,4 @@
-//! The three rule sets, fives, and renju's forbidden points for black.
+//! The four rule sets, fives, and renju's forbidden points for black.
 //!
 //! Renju (RIF rules): black wins only with exactly five; black may not play a
 //! double-three, a double-four or an overline (six or more), unless the same move
@@ -7,6 +7,8 @@
 //! itself be played, which makes the test recursive.
 
 use super::board::{Board, CENTER, Point, REACH, WHITE, step};
+use super::lines::{F5, Table};
+use super::lines_gen::FiveRule;
 use super::shape::{completions, four_count, run, three_points};
 use crate::text::ParseError;
 
@@ -20,6 +22,9 @@ pub enum Rule {
     Standard,
     /// Renju: exact five for black, five or more for white, forbidden points for black.
     Renju,
+    /// Caro: exactly five wins, unless an opponent stone stands at both of its
+    /// ends (the edge of the board does not block).
+    Caro,
 }
 
 impl Rule {
@@ -29,29 +34,51 @@ impl Rule {
             Rule::Free => "free",
             Rule::Standard => "standard",
             Rule::Renju => "renju",
+            Rule::Caro => "caro",
         }
     }
 
-    /// Parses `free`, `standard` or `renju` (any case; `freestyle` is also accepted).
+    /// Parses `free`, `standard`, `renju` or `caro` (any case; `freestyle` is also
+    /// accepted).
     pub fn parse(text: &str) -> Result<Self, ParseError> {
         [
             ("free", Rule::Free),
             ("freestyle", Rule::Free),
             ("standard", Rule::Standard),
             ("renju", Rule::Renju),
+            ("caro", Rule::Caro),
         ]
         .iter()
         .find(|(name, _)| name.eq_ignore_ascii_case(text))
         .map(|&(_, r)| r)
-        .ok_or(ParseError("rule must be free, standard or renju"))
+        .ok_or(ParseError("rule must be free, standard, renju or caro"))
     }
 
     /// `true` when `side` needs exactly five (an overline does not win).
     pub fn exact(self, side: u8) -> bool {
         match self {
             Rule::Free => false,
-            Rule::Standard => true,
+            Rule::Standard | Rule::Caro => true,
             Rule::Renju => side != WHITE,
+        }
+    }
+
+    /// How `side` wins under this rule (which line-pattern table it plays by).
+    pub fn five_rule(self, side: u8) -> FiveRule {
+        match self {
+            Rule::Caro => FiveRule::Caro,
+            _ if self.exact(side) => FiveRule::Exact,
+            _ => FiveRule::Free,
+        }
+    }
+
+    /// `true` when a row of `len` stones of `side` wins; `both_ends_blocked`:
+    /// an opponent stone stands at both of its ends.
+    pub fn row_wins(self, side: u8, len: u32, both_ends_blocked: bool) -> bool {
+        match self.five_rule(side) {
+            FiveRule::Free => len >= 5,
+            FiveRule::Exact => len == 5,
+            FiveRule::Caro => len == 5 && !both_ends_blocked,
         }
     }
 
@@ -63,10 +90,8 @@ impl Rule {
 
 /// `true` when a stone of `side` on the empty point `p` makes a five.
 pub fn makes_five(board: &Board, p: Point, side: u8, rule: Rule) -> bool {
-    board.lines(p).iter().any(|l| {
-        let r = run(l.own(side) | CENTER);
-        if rule.exact(side) { r == 5 } else { r >= 5 }
-    })
+    let table = Table::for_side(rule, side);
+    board.lines(p).iter().any(|l| table.pattern(l, side) == F5)
 }
 
 /// The winning row through the stone on `p` as its two end points, if that stone
@@ -75,17 +100,22 @@ pub fn five_through(board: &Board, p: Point, rule: Rule) -> Option<(Point, Point
     let side = board.get(p)?;
     for d in 0..4 {
         let own = board.line(p, d).own(side);
-        let r = run(own);
-        if (rule.exact(side) && r == 5) || (!rule.exact(side) && r >= 5) {
-            // Walk to both ends of the row (it may reach beyond the window).
-            let mut lo = p;
-            while let Some(q) = step(lo, d, -1).filter(|&q| board.get(q) == Some(side)) {
-                lo = q;
-            }
-            let mut hi = p;
-            while let Some(q) = step(hi, d, 1).filter(|&q| board.get(q) == Some(side)) {
-                hi = q;
-            }
+        if run(own) < 5 {
+            continue;
+        }
+        // Walk to both ends of the row (it may reach beyond the window).
+        let mut lo = p;
+        while let Some(q) = step(lo, d, -1).filter(|&q| board.get(q) == Some(side)) {
+            lo = q;
+        }
+        let mut hi = p;
+        while let Some(q) = step(hi, d, 1).filter(|&q| board.get(q) == Some(side)) {
+            hi = q;
+        }
+        let len = run(own);
+        let opponent = |q: Option<Point>| q.and_then(|q| board.get(q)) == Some(side ^ 1);
+        let blocked = opponent(step(lo, d, -1)) && opponent(step(hi, d, 1));
+        if rule.row_wins(side, len, blocked) {
             return Some((lo, hi));
         }
     }
@@ -152,10 +182,11 @@ enum Shape {
 /// [`forbidden_at`] frames.
 #[inline(never)]
 fn shape_at(board: &Board, p: Point, threes: &mut [u16; 4]) -> Shape {
-    let lines = board.lines(p);
+    // One window at a time (read twice): the test runs at the deepest point of
+    // the board's search, where four windows on the stack would not fit.
     let mut overline = false;
-    for line in &lines {
-        match run(line.black | CENTER) {
+    for d in 0..4 {
+        match run(board.line(p, d).black | CENTER) {
             5 => return Shape::Allowed,
             r if r > 5 => overline = true,
             _ => {}
@@ -166,14 +197,15 @@ fn shape_at(board: &Board, p: Point, threes: &mut [u16; 4]) -> Shape {
     }
     let mut fours = 0;
     let mut three_lines = 0;
-    for (d, line) in lines.iter().enumerate() {
+    for (d, three) in threes.iter_mut().enumerate() {
+        let line = board.line(p, d);
         let (own, blocked) = (line.black | CENTER, line.blocked(super::board::BLACK));
         let c = completions(own, blocked, true);
         if c != 0 {
             fours += four_count(c);
         } else {
-            threes[d] = three_points(own, blocked, true);
-            three_lines += u32::from(threes[d] != 0);
+            *three = three_points(own, blocked, true);
+            three_lines += u32::from(*three != 0);
         }
     }
     if fours >= 2 {

@@ -1,142 +1,221 @@
-//! The strong engine: seed 002's alpha-beta done properly, plus a VCF solver.
+//! The strong engine: iterative-deepening principal-variation search over
+//! threat-ordered candidates, with threat-space search (VCF and VCT) at the root
+//! and in the tree. One piece of code in two sizes ([`BoardSearcher`],
+//! [`HostSearcher`]).
 //!
-//! * Candidates: empty points at most two points from a stone along a line.
-//! * One-ply ordering by [`super::eval::analyze`]: own threat value plus the opponent's at the
-//!   same point (attack and defence), keeping the best [`Settings::width`] only.
-//! * Forced moves: a five wins at once; an opponent five threat must be blocked
-//!   (the only move searched, without using up depth); two such threats lose.
-//! * Iterative-deepening alpha-beta (negamax), the previous best move first at the
-//!   root; leaves are scored by the incremental live-window counts
-//!   ([`Counts::score`]), and a leaf where the opponent has a four is searched on;
-//!   at level 2 a leaf also sees a forced block and an open four (`Searcher::leaf`).
-//! * Before the alpha-beta, a VCF search ([`super::vcf`]) for the side to move.
+//! * Candidates: empty points at most two points from a stone along a line, read
+//!   with the rule's line-pattern tables ([`super::lines::PointPatterns`]) and
+//!   ranked by attack plus defence value; the best [`Settings::width`] are kept.
+//! * Threats decide first: a five wins at once; an opponent five point must be
+//!   blocked (the only move searched, without using up depth; two of them, or a
+//!   block forbidden to black, lose); an open four of the side to move wins;
+//!   against an open three only the answers are searched (points where the
+//!   opponent would make a four, and the side to move's own fours).
+//! * Leaves are scored by the stones' line patterns ([`super::eval::Eval`]); a
+//!   leaf where the opponent has a four is searched on, and the host's leaves
+//!   look for a VCF of the side to move ([`Settings::leaf_vcf`]).
+//! * Late quiet moves are searched one ply shallower first (late-move
+//!   reductions), and every move after the first with a null window (PVS).
+//! * Before the tree search, a VCF search ([`super::vcf`]) and on the host a VCT
+//!   search ([`super::vct`]) for the side to move: a forced win is played at once.
 //!
-//! Renju-aware: black's candidates never include forbidden points, and white's
-//! VCF wins when black's only defence is a forbidden point.
+//! Renju-aware throughout: black's candidates never include forbidden points,
+//! white wins when black's only defence is a forbidden point.
 //!
-//! Every figure is counted in nodes (alpha-beta and VCF positions visited), never
-//! in time, so the same request gives the same answer on the host and the board.
+//! # Two sizes, one engine
+//! The searcher is generic over its sizes (the ply cap with its triangular PV
+//! table, the candidates per node): [`BoardSearcher`] is the board's (5 plies, 12
+//! candidates, the stack of a 2 KB board) and runs in the board profile on the
+//! board and on the host that mirrors it; [`HostSearcher`] is the host profile's
+//! ([`HOST_MAX_PLY`] plies, a transposition table in the workspace's arena, its
+//! own time). The board profile counts every figure in nodes and work units,
+//! never in time, so the same request gives the same answer on the host and the
+//! board; the host profile searches until the clock says stop.
 //!
 //! # Stack (gomoku runs in 2 KB of RAM in all)
-//! One `Searcher` (~250 bytes: the position, window counts, one shared
-//! triangular PV table, the root's candidates, the answer) lives in the frame of
-//! [`answer`]; the position is parsed into it in place. The recursive frames stay
-//! small: an alpha-beta node (64 bytes) or VCF node (64) keeps its state in one
-//! struct that out-of-line helpers work on; the scan, the shape analysis and the
-//! renju forbidden-point test (done on the board itself, no copy, its nesting
-//! walked with a fixed-size stack) each run in frames of their own above the
-//! deepest node only. The VCF depth is bounded by [`MAX_VCF_DEPTH`], the
-//! alpha-beta's by [`MAX_PLY`]. Measured peak (HIL, QEMU, 2 KB build): 1,800
-//! bytes of stack for level 0 (the full firmware too), 1,872 for level 2
-//! (a renju search to `MAX_PLY`), with 104 bytes of statics.
+//! One searcher (the position, the evaluation sums, one shared triangular PV
+//! table, the root's candidates, the answer) lives in the frame of [`answer`];
+//! the position is parsed into it in place. The recursive frames stay small: an
+//! alpha-beta node or VCF node keeps its state in one struct that out-of-line
+//! helpers work on; the scan, the pattern reads and the renju forbidden-point
+//! test (done on the board itself, its nesting walked with a fixed-size stack)
+//! each run in frames of their own above the deepest node only. The VCF depth is
+//! bounded by [`MAX_VCF_DEPTH`], the board's alpha-beta by [`MAX_PLY`].
 
-use super::board::{BLACK, CENTER, POINTS, Point, PointSet};
+use super::board::{BLACK, FullLine, POINTS, Point, Rotated};
 use super::engine::fill;
-use super::eval::{Counts, FOUR_TO_MOVE, analyze_in_place};
+use super::eval::Eval;
+use super::lines::{FOUR, OPEN_FOUR, PointPatterns, THREE};
 use super::position::{CENTER_POINT, Gomoku, NO_POINT};
 use super::rules::Rule;
-use super::shape::{completions, is_five, neighbours};
-use crate::engine::{EngineRequest, Poll, send_answer, send_info};
+use crate::engine::{EngineRequest, Poll, Profile, Workspace, send_answer, send_info};
 use crate::game::{Game, INFINITY, MATE, MATE_BOUND, Notation, Score};
 use crate::search::POLL_INTERVAL;
 use crate::text::ParseError;
 
-/// Node budget of level 0 per move (alpha-beta and VCF together): no cap of its
-/// own; level 0 is bounded by [`DEFAULT_WORK`] instead.
-pub const DEFAULT_NODES: u64 = 0;
-/// Work budget of level 0 per move, in points analysed (see [`Settings::work`]).
-/// One unit costs about 2,100 ticks on the board (a point's four line windows read
-/// and classified for both colours), a node [`NODE_WORK`] units; with the fixed
-/// cost of a request (parsing, counting the windows, ~0.15 M ticks) the worst HIL
-/// scenario stays under 4.3 M ticks in QEMU (`-icount shift=6`), within the board's
-/// 4.8 M ticks (0.3 s at 16 MHz).
-pub const DEFAULT_WORK: u32 = 1_600;
-/// Work counted per node visited (making and taking back a move with its window
-/// counts, the leaf evaluation): about three points analysed on the board.
-pub const NODE_WORK: u32 = 3;
-/// Most plies the alpha-beta goes from the root, extensions included (a node
-/// at `MAX_PLY` is a leaf). Bounded by the board's 2 KB of RAM: below the service
-/// (~0.6 KB), the searcher (~0.27 KB) and the root's frames, each ply takes one
-/// 64-byte alpha-beta frame, and the deepest node that still ranks its moves
-/// needs ~0.6 KB more for the scan and the renju forbidden test (whose nesting
-/// walk has a fixed size). Measured by the HIL rig (`gomoku-strong` suite): with
-/// 6 plies the peak was 1,944 bytes of stack, the whole 2 KB with the statics;
-/// with 5 it leaves a margin of one ply.
+/// Work budget of level 0 per move on the board, in points analysed (see
+/// [`Settings::work`]). One unit costs about 900 ticks on the board (a point's
+/// four line windows read and looked up for both colours), a node [`NODE_WORK`]
+/// units; with the fixed cost of a request the worst HIL scenario stays within
+/// the board's 4.8 M ticks (0.3 s at 16 MHz).
+pub const DEFAULT_WORK: u32 = 2_300;
+/// Work counted per node visited (making and taking back a move with its
+/// evaluation update, the leaf's score).
+pub const NODE_WORK: u32 = 4;
+/// Work counted per renju forbidden-point test (the recursive test of a point
+/// where black makes two threes or more: about ten points' analysis on the board).
+pub const FORBIDDEN_WORK: u32 = 10;
+/// Most plies the board's alpha-beta goes from the root, extensions included (a
+/// node at `MAX_PLY` is a leaf). Bounded by the board's 2 KB of RAM: each ply
+/// takes one alpha-beta frame, and the deepest node that still ranks its moves
+/// needs room for the scan and the renju forbidden test.
 pub const MAX_PLY: u8 = 5;
+/// Most plies of the host's alpha-beta.
+pub const HOST_MAX_PLY: u8 = 60;
 /// Longest principal variation kept.
 pub const PV_LEN: usize = 12;
-/// Most candidate moves kept at a node.
+/// Most candidate moves kept at a node on the board.
 pub const MAX_WIDTH: usize = 12;
+/// Most candidate moves kept at a node on the host.
+pub const HOST_WIDTH: usize = 40;
 
-/// Most fours the engine's VCF search plays in a row, whatever
-/// [`Settings::vcf_depth`] asks (level 2's 16 included): the VCF recursion takes
-/// one 64-byte frame per four (see `Searcher::vcf`), and gomoku must run in
-/// 2 KB of RAM in all. With the service's frames (~0.56 KB), the searcher's
-/// (~0.3 KB) and the deepest VCF node's scan (~0.35 KB), nine levels need
-/// ~1.84 KB of stack.
+/// Most fours the board's VCF search plays in a row, whatever
+/// [`Settings::vcf_depth`] asks: the VCF recursion takes one frame per four,
+/// and gomoku must run in 2 KB of RAM in all.
 pub const MAX_VCF_DEPTH: u8 = 8;
+/// Most fours of the host's VCF search.
+pub const HOST_VCF_DEPTH: u8 = 40;
 
 /// A principal variation.
 pub type Pv = heapless::Vec<Point, PV_LEN>;
 
-/// Moves kept in the shared triangular PV table: row `ply` holds at most
-/// `MAX_PLY - ply` moves (a node at `MAX_PLY` is a leaf).
-const PV_TABLE: usize = (MAX_PLY as usize) * (MAX_PLY as usize + 1) / 2;
-
-/// Where row `ply` of the PV table starts (`ply <= MAX_PLY`).
-fn pv_start(ply: usize) -> usize {
-    ply * usize::from(MAX_PLY) - ply * ply.saturating_sub(1) / 2
+/// Size of the triangular PV table of a search to `plies` plies.
+pub const fn pv_table(plies: usize) -> usize {
+    plies * (plies + 1) / 2
 }
+
+/// The board's searcher: [`MAX_PLY`] plies, [`MAX_WIDTH`] candidates.
+pub type BoardSearcher<'p> =
+    Searcher<'p, { MAX_PLY as usize + 1 }, { pv_table(MAX_PLY as usize) }, MAX_WIDTH, 0>;
+/// The host's searcher: [`HOST_MAX_PLY`] plies, [`HOST_WIDTH`] candidates.
+pub type HostSearcher<'p> =
+    Searcher<'p, { HOST_MAX_PLY as usize + 1 }, { pv_table(HOST_MAX_PLY as usize) }, HOST_WIDTH, 1>;
+
 /// How the strong engine searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
     /// Most nodes in total (0 = no limit).
     pub nodes: u64,
     /// Most work in total (0 = no limit): one unit per candidate point analysed
-    /// (move ordering) or read by the VCF search. Deterministic like a node count,
-    /// and close to proportional to the board's time, unlike nodes (an alpha-beta
-    /// leaf costs almost nothing, an inner node a scan of every candidate).
+    /// (move ordering) or read by the VCF search, [`NODE_WORK`] per node.
+    /// Deterministic like a node count, and close to proportional to the board's
+    /// time, unlike nodes.
     pub work: u32,
+    /// Most clock ticks (0 = none): the host's time. The search does not start an
+    /// iteration after half of [`Settings::ticks`] and stops at once when the
+    /// service's poll says the time is up.
+    pub ticks: u32,
     /// Deepest alpha-beta iteration (plies).
     pub depth: u8,
     /// Candidates searched at the root.
     pub root_width: u8,
     /// Candidates searched below the root.
     pub width: u8,
-    /// Most fours the attacker plays in the VCF search.
+    /// Most fours the attacker plays in the root's VCF search.
     pub vcf_depth: u8,
-    /// Most work the VCF search may use (0 = no own limit).
+    /// Most work the root's VCF search may use (0 = no own limit).
     pub vcf_work: u32,
-    /// Leaves look for threats the window counts cannot see (see
-    /// `Searcher::leaf`): a five point of the opponent's that must be blocked,
-    /// an open four of the side to move's.
-    pub leaf_threats: bool,
+    /// Most fours of the VCF search at the leaves (0: none).
+    pub leaf_vcf: u8,
+    /// Most threes and fours the attacker plays in the root's VCT search (0: none).
+    pub vct_depth: u8,
+    /// Most nodes the root's VCT search may use.
+    pub vct_nodes: u32,
+    /// Late quiet moves are searched shallower first (late-move reductions).
+    pub reductions: bool,
+    /// Most fours of the opponent's VCF looked for after a root move that is
+    /// about to become the best (0: none; see `Searcher::root_check`).
+    pub root_vcf: u8,
+    /// A leaf where the side to move has an open three (and the opponent no
+    /// four) is a win.
+    pub leaf_threes: bool,
+    /// A candidate is urgent (never reduced nor pruned, ranked first) when the
+    /// side to move makes a three or more there, or the opponent would make this
+    /// class or more.
+    pub urgent: u8,
 }
 
 impl Settings {
-    /// Level 0: the board's budget.
+    /// Level 0 on the board: the board's work budget.
     pub const DEFAULT: Settings = Settings {
-        nodes: DEFAULT_NODES,
+        nodes: 0,
         work: DEFAULT_WORK,
+        ticks: 0,
         depth: MAX_PLY,
-        root_width: 8,
-        width: 6,
+        root_width: 6,
+        width: 5,
         vcf_depth: 8,
-        vcf_work: DEFAULT_WORK / 3,
-        leaf_threats: false,
+        vcf_work: DEFAULT_WORK / 8,
+        leaf_vcf: 0,
+        vct_depth: 0,
+        vct_nodes: 0,
+        reductions: false,
+        leaf_threes: true,
+        urgent: THREE,
+        root_vcf: 6,
     };
-    /// Level 2: no node budget of its own, wider and deeper.
+    /// Level 2 on the board: no budget of its own, wider; VCF to 7 fours (its
+    /// eighth four's frames would pass the 2 KB build's stack in renju).
     pub const STRONG: Settings = Settings {
         nodes: 0,
         work: 0,
+        ticks: 0,
         depth: MAX_PLY,
         root_width: 12,
         width: 8,
-        vcf_depth: 16,
+        vcf_depth: 7,
         vcf_work: 2_000_000,
-        leaf_threats: true,
+        leaf_vcf: 0,
+        vct_depth: 0,
+        vct_nodes: 0,
+        reductions: false,
+        leaf_threes: true,
+        urgent: THREE,
+        root_vcf: 0,
+    };
+    /// The host profile: its own time, deep iterations, VCF at the leaves and a
+    /// VCT at the root.
+    pub const HOST: Settings = Settings {
+        nodes: 0,
+        work: 0,
+        ticks: 0,
+        depth: HOST_MAX_PLY - 4,
+        root_width: HOST_WIDTH as u8,
+        width: 12,
+        vcf_depth: 30,
+        vcf_work: 0,
+        leaf_vcf: 0,
+        vct_depth: 8,
+        vct_nodes: 30_000,
+        reductions: true,
+        leaf_threes: true,
+        urgent: THREE,
+        root_vcf: 0,
     };
 }
+
+/// Most words of the arena the host takes for its tables (16 MB: far more
+/// than a move's search fills, and cleared in a few milliseconds).
+pub const HOST_TABLE_WORDS: usize = 1 << 21;
+
+impl Settings {
+    /// Experimental variant (A/B tests through level 2 of the host profile).
+    pub const HOST_B: Settings = Settings { ..Settings::HOST };
+}
+
+/// Nodes of a host search given no limit at all (neither time, nodes nor depth):
+/// about a second.
+pub const HOST_DEFAULT_NODES: u64 = 200_000;
 
 /// What the search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -162,17 +241,22 @@ pub(super) struct Scan {
     pub threats: u8,
     /// One of them.
     pub threat: Point,
+    /// A point where the side to move makes an open four (or a double four), or
+    /// `NO_POINT`.
+    pub open_four: Point,
+    /// Candidates from this index on are quiet (no three or four for either side).
+    pub quiet: u8,
 }
 
 /// Inserts `p` with `value` into the candidates `moves[..len]`, ranked by
 /// `values` (best first; ties: the earlier point first), if it is among the
-/// best `width` (`width <= MAX_WIDTH`).
-fn rank(
-    moves: &mut [Point; MAX_WIDTH],
-    values: &mut [u32; MAX_WIDTH],
+/// best `width` (`width <= W`).
+fn rank<const W: usize>(
+    moves: &mut [Point; W],
+    values: &mut [u16; W],
     len: &mut u8,
     p: Point,
-    value: u32,
+    value: u16,
     width: usize,
 ) {
     let n = usize::from(*len);
@@ -190,125 +274,281 @@ fn rank(
     }
 }
 
+/// Most answers to an open three a scan keeps (the blocks of the opponent's
+/// fours and the side to move's own fours: rarely more than eight).
+const ANSWERS: usize = 16;
+
+/// Ranking value of a threat (one of the two sides making a three or more):
+/// above every quiet point (whose values stay below it).
+const URGENT: u16 = 1 << 15;
+
+/// The ranking value of a point: the attack and defence values (saturated
+/// below [`URGENT`]) and [`URGENT`] for a threat.
+fn ranking(mine: u16, theirs: u16, urgent: bool) -> u16 {
+    let value = (u32::from(mine) + u32::from(theirs)).min(u32::from(URGENT) - 1) as u16;
+    if urgent { value | URGENT } else { value }
+}
+
 /// A scan's state (see [`Searcher::scan`]), worked on out of line.
-struct ScanState {
+struct ScanState<const W: usize> {
     /// What the scan saw; `len` counts the ranked candidates.
     scan: Scan,
     /// The ranked candidates' values.
-    values: [u32; MAX_WIDTH],
-    /// The answers to an open three (see [`Searcher::scan`]), to rank if needed.
-    answers: PointSet,
-    /// The opponent has an open three.
+    values: [u16; W],
+    /// The answers to an open three (see [`Searcher::scan`]), to rank if
+    /// needed (the first [`ANSWERS`] in point order), and their number.
+    answers: [Point; ANSWERS],
+    answer_count: u8,
+    /// The opponent has an open three (a point where it makes an open four).
     threatened: bool,
     /// Candidates kept.
     width: u8,
+    /// Renju forbidden-point tests made (see [`FORBIDDEN_WORK`]).
+    tests: u8,
+    /// The opponent's class from which a point is urgent (see [`Settings::urgent`]).
+    theirs_urgent: u8,
 }
 
-impl ScanState {
+impl<const W: usize> ScanState<W> {
     /// Analyses the near point `p` of `pos` and ranks it into `moves`.
     #[inline(never)]
-    fn consider(&mut self, pos: &mut Gomoku, moves: &mut [Point; MAX_WIDTH], p: Point) {
+    fn consider(
+        &mut self,
+        pos: &mut Gomoku,
+        moves: &mut [Point; W],
+        p: Point,
+        mut pp: PointPatterns,
+    ) {
         let me = usize::from(pos.player_to_move());
-        let rule = pos.rule();
-        let t = analyze_in_place(pos.board_mut(), p, rule);
-        let (mine, theirs) = (t[me], t[me ^ 1]);
-        if mine.five {
+        self.tests = self.tests.saturating_add(u8::from(pp.maybe_forbidden));
+        pp.resolve(pos.board_mut(), p);
+        let (mine, theirs) = (pp.threat[me], pp.threat[me ^ 1]);
+        if mine.class == super::lines::FIVE {
             self.scan.win = p;
         }
-        if theirs.five {
+        if theirs.class == super::lines::FIVE {
             self.scan.threats = self.scan.threats.saturating_add(1);
             self.scan.threat = p;
         }
-        self.threatened |= theirs.open_four && !theirs.forbidden;
         if mine.forbidden {
             return;
         }
-        let value = mine.score + theirs.score;
+        if mine.class == OPEN_FOUR {
+            self.scan.open_four = p;
+        }
+        self.threatened |= theirs.class >= OPEN_FOUR;
+        let urgent = mine.class >= THREE || theirs.class >= self.theirs_urgent;
+        let value = ranking(mine.value, theirs.value, urgent);
         let width = usize::from(self.width);
         rank(moves, &mut self.values, &mut self.scan.len, p, value, width);
-        if mine.fours > 0 || theirs.fours > 0 {
-            self.answers.insert(p);
+        if (mine.class >= FOUR || theirs.class >= FOUR)
+            && let Some(slot) = self.answers.get_mut(usize::from(self.answer_count))
+        {
+            *slot = p;
+            self.answer_count += 1;
         }
     }
 
     /// Ranks the answers into `moves` instead of all the candidates (a second
     /// look at those few points, not counted as work).
     #[inline(never)]
-    fn rank_answers(&mut self, pos: &mut Gomoku, moves: &mut [Point; MAX_WIDTH]) {
+    fn rank_answers(&mut self, pos: &mut Gomoku, moves: &mut [Point; W]) {
         let width = usize::from(self.width);
         self.scan.len = 0;
-        for p in 0..POINTS as u8 {
-            if self.answers.contains(p) {
-                let value = point_value(pos, p);
-                rank(moves, &mut self.values, &mut self.scan.len, p, value, width);
-            }
+        for i in 0..usize::from(self.answer_count) {
+            let p = self.answers[i];
+            let value = point_value(pos, p, self.theirs_urgent);
+            rank(moves, &mut self.values, &mut self.scan.len, p, value, width);
         }
+    }
+
+    /// The index from which the ranked candidates are quiet.
+    fn quiet_from(&self) -> u8 {
+        let len = usize::from(self.scan.len);
+        self.values[..len]
+            .iter()
+            .position(|&v| v < URGENT)
+            .unwrap_or(len) as u8
     }
 }
 
+/// `true` when `a` and `b` lie on one line at most four points apart.
+pub(super) fn related(a: Point, b: Point) -> bool {
+    let (ar, ac) = ((a / 15) as i8, (a % 15) as i8);
+    let (br, bc) = ((b / 15) as i8, (b % 15) as i8);
+    let (dr, dc) = (br - ar, bc - ac);
+    (dr == 0 || dc == 0 || dr == dc || dr == -dc) && dr.abs().max(dc.abs()) <= 4
+}
+
 /// The ordering value of the near point `p` for the side to move (own value
-/// plus the opponent's there), as [`ScanState::consider`] ranks it.
+/// plus the opponent's there), as [`ScanState::consider`] ranks it. The renju
+/// test is not made: the point is one the first pass kept (not forbidden for
+/// the side to move), and the test's frames would stand on this second pass's.
 #[inline(never)]
-fn point_value(pos: &mut Gomoku, p: Point) -> u32 {
+fn point_value(pos: &Gomoku, p: Point, theirs_urgent: u8) -> u16 {
     let me = usize::from(pos.player_to_move());
-    let rule = pos.rule();
-    let t = analyze_in_place(pos.board_mut(), p, rule);
-    t[me].score + t[me ^ 1].score
+    let pp = PointPatterns::read(pos.board(), p, pos.rule());
+    let (mine, theirs) = (pp.threat[me], pp.threat[me ^ 1]);
+    let urgent = mine.class >= THREE || theirs.class >= theirs_urgent;
+    ranking(mine.value, theirs.value, urgent)
 }
 
 /// One alpha-beta node's state (see [`Searcher::alphabeta`]).
-struct Frame {
+struct Frame<const W: usize> {
     /// Candidates, best first.
-    moves: [Point; MAX_WIDTH],
-    /// Number of candidates and the next one to search.
+    moves: [Point; W],
+    /// Number of candidates, the next one to search and the first quiet one.
     count: u8,
     next: u8,
+    quiet: u8,
     /// Distance from the root.
     ply: u8,
     /// Depth left (the children's depth once the node is entered).
     depth: i8,
-    /// The window and the best score so far.
-    alpha: Score,
-    beta: Score,
-    best: Score,
+    /// The window and the best score so far (scores fit 16 bits: an `i16`
+    /// here keeps the board's recursive frames small).
+    alpha: i16,
+    beta: i16,
+    best: i16,
+    /// A move raised alpha (the score is exact, not an upper bound).
+    raised: bool,
+    /// The best move so far.
+    best_move: Point,
 }
 
-/// How an alpha-beta node goes on after [`Searcher::enter`].
-enum Node {
-    /// Its score is known without searching a move.
-    Leaf(Score),
-    /// Search this many candidates (one: the forced block), at this depth.
-    Moves(u8, i8),
+/// Transposition-table entry fields (one `u64`): move (8 bits), score (16),
+/// depth (6), bound (2), generation (8), key check (24).
+mod tt {
+    /// No entry / no bound.
+    #[cfg_attr(target_os = "none", allow(dead_code))]
+    pub const EMPTY: u64 = 0;
+    /// The score is an upper bound (every move failed low).
+    pub const UPPER: u8 = 1;
+    /// The score is a lower bound (a move failed high).
+    pub const LOWER: u8 = 2;
+    /// The score is exact.
+    pub const EXACT: u8 = 3;
+
+    /// Packs an entry.
+    pub fn pack(key: u64, generation: u8, mv: u8, score: i16, depth: u8, bound: u8) -> u64 {
+        u64::from(mv)
+            | u64::from(score as u16) << 8
+            | u64::from(depth & 63) << 24
+            | u64::from(bound & 3) << 30
+            | u64::from(generation) << 32
+            | (key >> 40) << 40
+    }
+
+    /// `(move, score, depth, bound)` of `entry` if it is `key`'s in this generation.
+    pub fn unpack(entry: u64, key: u64, generation: u8) -> Option<(u8, i16, u8, u8)> {
+        let bound = (entry >> 30 & 3) as u8;
+        if bound == 0 || (entry >> 32) as u8 != generation || entry >> 40 != key >> 40 {
+            return None;
+        }
+        Some((
+            entry as u8,
+            (entry >> 8) as u16 as i16,
+            (entry >> 24 & 63) as u8,
+            bound,
+        ))
+    }
 }
 
-/// The searcher's state: the working position, its window counts, the node count.
-pub(super) struct Searcher<'p> {
-    pub pos: Gomoku,
-    pub counts: Counts,
-    pub nodes: u64,
+/// The arena's header word: a tag and the last request's generation, so a new
+/// request ignores the entries of the last ones without clearing the table.
+#[cfg_attr(target_os = "none", allow(dead_code))]
+const TT_TAG: u64 = 0x676F_6D6F_6B75_0000;
+
+/// The searcher's state: the working position, its evaluation sums, the node count.
+pub struct Searcher<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize> {
+    pub(super) pos: Gomoku,
+    pub(super) eval: Eval,
+    pub(super) nodes: u64,
     /// Work done so far and its limit (0 = none), see [`Settings::work`].
-    pub work: u32,
-    pub work_limit: u32,
-    pub aborted: bool,
+    pub(super) work: u32,
+    pub(super) work_limit: u32,
+    pub(super) aborted: bool,
     /// The poll asked to stop (as opposed to a node budget running out).
-    pub stopped: bool,
-    pub settings: Settings,
+    pub(super) stopped: bool,
+    pub(super) settings: Settings,
     /// The VCF line (see [`Searcher::vcf`]), then the principal variation of
     /// [`Searcher::found`].
-    pub line: Pv,
+    pub(super) line: Pv,
     /// What the search found so far (the answer, see [`answer`]).
-    pub found: Found,
+    pub(super) found: Found,
     /// The root's candidates (in the scan's order) and their number.
-    root_moves: [Point; MAX_WIDTH],
+    root_moves: [Point; W],
     root_len: u8,
     /// Principal variations by ply (triangular: row `ply` starts at
-    /// [`pv_start`]) and their lengths: one table instead of a PV per frame.
-    pv: [Point; PV_TABLE],
-    pv_len: [u8; MAX_PLY as usize + 1],
-    poll: &'p mut dyn Poll,
-    /// The VCF solver's memo of failed searches ([`super::vcf::solve`]); empty
-    /// in the engine.
-    pub memo: &'p mut [u64],
+    /// [`Searcher::pv_start`]) and their lengths: one table instead of a PV per frame.
+    pv: [Point; TRI],
+    pv_len: [u8; PLIES],
+    pub(super) poll: &'p mut dyn Poll,
+    /// What only the host keeps (`R` = 1; nothing on the board).
+    host: [HostPart<'p>; R],
+}
+
+/// The host's part of a searcher: the key, the tables, the clock's soft limit
+/// and the board's lines as rotated words.
+pub(super) struct HostPart<'p> {
+    /// Zobrist key of the stones (the side to move follows from their count).
+    hash: u64,
+    /// The VCF (and VCT) memo of failed searches ([`super::vcf::solve`]).
+    memo: &'p mut [u64],
+    /// The transposition table.
+    tt: &'p mut [u64],
+    /// This request's generation tag of the table's entries.
+    generation: u8,
+    /// Clock ticks after which a sub-search (the root's VCF and VCT) gives up
+    /// (0: none).
+    soft_deadline: u64,
+    /// The board's columns and diagonals.
+    rot: Rotated,
+}
+
+impl HostPart<'_> {
+    fn new() -> Self {
+        HostPart {
+            hash: 0,
+            memo: &mut [],
+            tt: &mut [],
+            generation: 0,
+            soft_deadline: 0,
+            rot: Rotated::default(),
+        }
+    }
+}
+
+/// Zobrist keys: one per colour and point.
+static ZOBRIST: [[u64; POINTS]; 2] = {
+    let mut t = [[0u64; POINTS]; 2];
+    let mut x: u64 = 0x5EED_1234_ABCD_0001;
+    let mut c = 0;
+    while c < 2 {
+        let mut p = 0;
+        while p < POINTS {
+            // SplitMix64.
+            x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = x;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            t[c][p] = z ^ (z >> 31);
+            p += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// The Zobrist key of a board.
+pub(super) fn zobrist(pos: &Gomoku) -> u64 {
+    let mut h = 0;
+    for p in 0..POINTS as u8 {
+        if let Some(side) = pos.at(p) {
+            h ^= ZOBRIST[usize::from(side)][usize::from(p)];
+        }
+    }
+    h
 }
 
 /// The empty points of row `r` at most two points from a stone along one of the
@@ -345,68 +585,34 @@ fn for_each_near_of(pos: &Gomoku, stones: impl Fn(i8) -> u16, mut f: impl FnMut(
     }
 }
 
-/// Every empty point at most two points from a stone of `side` along one of the
-/// four lines, row by row: every point where `side` makes a four or a five.
-fn for_each_near_own(pos: &Gomoku, side: u8, f: impl FnMut(Point)) {
-    let board = pos.board();
-    for_each_near_of(pos, |row| board.row_stones(side, row), f);
-}
-
-/// How many points make a five for `side` in `pos`, and one of them.
-#[inline(never)]
-fn five_points(pos: &Gomoku, side: u8) -> (u8, Point) {
-    let exact = pos.rule().exact(side);
-    let board = pos.board();
-    let (mut count, mut point) = (0u8, NO_POINT);
-    for_each_near_own(pos, side, |p| {
-        let five = board.lines(p).iter().any(|l| {
-            let own = l.own(side) | CENTER;
-            neighbours(own) >= 4 && is_five(own, exact)
-        });
-        if five {
-            count = count.saturating_add(1);
-            point = p;
-        }
-    });
-    (count, point)
-}
-
-/// `true` when `side` has a point in `pos` that makes two five points at once
-/// (a straight four or a double four; the renju forbidden test is not made).
-#[inline(never)]
-fn makes_open_four(pos: &Gomoku, side: u8) -> bool {
-    let exact = pos.rule().exact(side);
-    let board = pos.board();
-    let mut found = false;
-    for_each_near_own(pos, side, |p| {
-        if found {
-            return;
-        }
-        let mut points = 0;
-        for l in board.lines(p) {
-            let own = l.own(side) | CENTER;
-            if neighbours(own) >= 3 {
-                points += completions(own, l.blocked(side), exact).count_ones();
-            }
-        }
-        found = points >= 2;
-    });
-    found
-}
-
 /// Every empty point near a stone (see [`near_row`]), row by row.
 pub(super) fn for_each_near(pos: &Gomoku, f: impl FnMut(Point)) {
     let board = pos.board();
     for_each_near_of(pos, |row| board.row_occupied(row), f);
 }
 
-impl<'p> Searcher<'p> {
+impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
+    Searcher<'p, PLIES, TRI, W, R>
+{
+    /// The ply cap: a node at this ply is a leaf.
+    const MAX_PLY: u8 = (PLIES - 1) as u8;
+    /// The host's sizes (rotated words, a transposition table, principal-variation
+    /// windows); the board's searcher runs a plain alpha-beta in small frames.
+    const HOST: bool = R > 0;
+
+    /// Where row `ply` of the PV table starts (`ply <= MAX_PLY`).
+    fn pv_start(ply: usize) -> usize {
+        let max = PLIES - 1;
+        ply * max - ply * ply.saturating_sub(1) / 2
+    }
+
     /// A searcher on `pos` with `settings` (tests and the VCF solver; [`answer`]
     /// builds its own in place).
     pub(super) fn new(pos: &Gomoku, settings: Settings, poll: &'p mut dyn Poll) -> Self {
         let mut s = Self::blank(poll);
         s.pos = *pos;
-        s.counts = Counts::from_board(pos.board());
+        s.eval = Eval::from_board(pos.board(), pos.rule());
+        s.reset_host();
         s.settings = settings;
         s.work_limit = settings.work;
         s
@@ -418,7 +624,7 @@ impl<'p> Searcher<'p> {
         let settings = Settings::DEFAULT;
         Self {
             pos: Gomoku::new(Rule::Free),
-            counts: Counts::default(),
+            eval: Eval::default(),
             line: Pv::new(),
             found: Found {
                 best: None,
@@ -426,10 +632,10 @@ impl<'p> Searcher<'p> {
                 depth: 0,
                 nodes: 0,
             },
-            root_moves: [NO_POINT; MAX_WIDTH],
+            root_moves: [NO_POINT; W],
             root_len: 0,
-            pv: [NO_POINT; PV_TABLE],
-            pv_len: [0; MAX_PLY as usize + 1],
+            pv: [NO_POINT; TRI],
+            pv_len: [0; PLIES],
             nodes: 0,
             work: 0,
             work_limit: settings.work,
@@ -437,7 +643,76 @@ impl<'p> Searcher<'p> {
             stopped: false,
             settings,
             poll,
-            memo: &mut [],
+            host: core::array::from_fn(|_| HostPart::new()),
+        }
+    }
+
+    /// Takes the transposition table out of `arena` (all of it but the header
+    /// word) and starts a new generation of entries: the last requests' entries
+    /// are ignored, so the table need not be cleared (it is, once every 255
+    /// requests and when the arena held something else).
+    #[cfg_attr(target_os = "none", allow(dead_code))]
+    fn attach_table(&mut self, arena: &'p mut [u64]) {
+        let Some((header, table)) = arena.split_first_mut() else {
+            return;
+        };
+        let generation = if *header & !0xFF == TT_TAG {
+            (*header as u8).wrapping_add(1)
+        } else {
+            0
+        };
+        if generation == 0 {
+            table.fill(tt::EMPTY);
+        }
+        let generation = generation.max(1);
+        *header = TT_TAG | u64::from(generation);
+        // A quarter for the VCF memo, the rest for the alpha-beta.
+        let (memo, tt) = table.split_at_mut(table.len() / 4);
+        if let Some(host) = self.host.first_mut() {
+            host.generation = generation;
+            host.memo = memo;
+            host.tt = tt;
+        }
+    }
+
+    /// Sets the host's key and rotated words to the position's.
+    pub(super) fn reset_host(&mut self) {
+        let (hash, rot) = (zobrist(&self.pos), Rotated::from_board(self.pos.board()));
+        if let Some(host) = self.host.first_mut() {
+            host.hash = hash;
+            host.rot = rot;
+        }
+    }
+
+    /// The Zobrist key of the position (0 on the board).
+    pub(super) fn hash(&self) -> u64 {
+        self.host.first().map_or(0, |h| h.hash)
+    }
+
+    /// The VCF memo (empty on the board).
+    pub(super) fn memo(&self) -> &[u64] {
+        self.host.first().map_or(&[], |h| &*h.memo)
+    }
+
+    /// The VCF memo, to write (empty on the board).
+    pub(super) fn memo_mut(&mut self) -> &mut [u64] {
+        match self.host.first_mut() {
+            Some(h) => h.memo,
+            None => &mut [],
+        }
+    }
+
+    /// Gives the VCF solver its memo (host searchers only).
+    pub(super) fn set_memo(&mut self, memo: &'p mut [u64]) {
+        if let Some(host) = self.host.first_mut() {
+            host.memo = memo;
+        }
+    }
+
+    /// Sets the soft deadline of a sub-search (host only; 0: none).
+    fn set_soft_deadline(&mut self, ticks: u64) {
+        if let Some(host) = self.host.first_mut() {
+            host.soft_deadline = ticks;
         }
     }
 
@@ -448,21 +723,33 @@ impl<'p> Searcher<'p> {
         }
         self.nodes += 1;
         self.work = self.work.saturating_add(NODE_WORK);
-        if self.nodes.is_multiple_of(POLL_INTERVAL) && self.poll.poll(self.nodes) {
-            self.stopped = true;
+        let mut late = false;
+        if self.nodes.is_multiple_of(POLL_INTERVAL) {
+            if self.poll.poll(self.nodes) {
+                self.stopped = true;
+            }
+            let soft = self.host.first().map_or(0, |h| h.soft_deadline);
+            late = soft != 0 && self.poll.elapsed_ticks() > soft;
         }
         self.aborted = self.stopped
+            || late
             || (self.settings.nodes != 0 && self.nodes >= self.settings.nodes)
             || (self.work_limit != 0 && self.work >= self.work_limit);
         self.aborted
     }
 
-    /// Plays `p` for the side to move, keeping the counts in step (out of line:
-    /// inlined, its address arithmetic would be kept in every recursive frame).
+    /// Plays `p` for the side to move, keeping the evaluation and the key in
+    /// step (out of line: inlined, its address arithmetic would be kept in every
+    /// recursive frame).
     #[inline(never)]
     pub(super) fn play(&mut self, p: Point) -> Point {
         let side = self.pos.player_to_move();
-        self.counts.update(self.pos.board(), p, side, true);
+        let lines = self.full_lines(p);
+        self.eval.update(&lines, side, true, self.pos.rule());
+        if let Some(host) = self.host.first_mut() {
+            host.hash ^= ZOBRIST[usize::from(side & 1)][usize::from(p) % POINTS];
+            host.rot.toggle(p, side);
+        }
         self.pos.make(p)
     }
 
@@ -471,7 +758,33 @@ impl<'p> Searcher<'p> {
     pub(super) fn take_back(&mut self, p: Point, undo: Point) {
         self.pos.unmake(p, undo);
         let side = self.pos.player_to_move();
-        self.counts.update(self.pos.board(), p, side, false);
+        if let Some(host) = self.host.first_mut() {
+            host.hash ^= ZOBRIST[usize::from(side & 1)][usize::from(p) % POINTS];
+            host.rot.toggle(p, side);
+        }
+        let lines = self.full_lines(p);
+        self.eval.update(&lines, side, false, self.pos.rule());
+    }
+
+    /// The four whole lines through `p` (from the rotated words when kept).
+    #[inline(always)]
+    fn full_lines(&self, p: Point) -> [FullLine; 4] {
+        let board = self.pos.board();
+        match self.host.first() {
+            Some(host) => host.rot.full_lines(board, p),
+            None => board.full_lines(p),
+        }
+    }
+
+    /// What a stone on the empty point `p` makes for each colour (its windows
+    /// from the rotated words when kept), the renju test not yet run.
+    #[inline(never)]
+    pub(super) fn read_point(&self, p: Point) -> PointPatterns {
+        let board = self.pos.board();
+        match self.host.first() {
+            Some(host) => PointPatterns::from_lines(&host.rot.lines(board, p), self.pos.rule()),
+            None => PointPatterns::read(board, p, self.pos.rule()),
+        }
     }
 
     /// Scores the candidates of the current position and keeps the best `width`
@@ -485,18 +798,23 @@ impl<'p> Searcher<'p> {
     /// by a second look at those few points when they are needed: a second ranked
     /// list would cost its whole size on the deepest frame of the search.
     #[inline(never)]
-    pub(super) fn scan(&mut self, width: usize, moves: &mut [Point; MAX_WIDTH]) -> Scan {
-        let mut st = ScanState {
+    pub(super) fn scan(&mut self, width: usize, moves: &mut [Point; W]) -> Scan {
+        let mut st = ScanState::<W> {
             scan: Scan {
                 len: 0,
                 win: NO_POINT,
                 threats: 0,
                 threat: NO_POINT,
+                open_four: NO_POINT,
+                quiet: 0,
             },
-            values: [0; MAX_WIDTH],
-            answers: PointSet::new(),
+            values: [0; W],
+            answers: [NO_POINT; ANSWERS],
+            answer_count: 0,
             threatened: false,
-            width: width.min(MAX_WIDTH) as u8,
+            width: width.min(W) as u8,
+            tests: 0,
+            theirs_urgent: self.settings.urgent,
         };
         let mut work = 0u32;
         for r in 0..15u8 {
@@ -505,163 +823,254 @@ impl<'p> Searcher<'p> {
                 let p = r * 15 + near.trailing_zeros() as u8;
                 near &= near - 1;
                 work += 1;
-                st.consider(&mut self.pos, moves, p);
+                let pp = self.read_point(p);
+                st.consider(&mut self.pos, moves, p, pp);
             }
         }
+        work += u32::from(st.tests) * FORBIDDEN_WORK;
         self.work = self.work.saturating_add(work);
-        if st.threatened {
+        if st.threatened && st.scan.open_four == NO_POINT {
             st.rank_answers(&mut self.pos, moves);
         }
         moves[usize::from(st.scan.len)..].fill(NO_POINT);
+        st.scan.quiet = st.quiet_from();
         st.scan
     }
 
-    /// A node's first steps, out of line so that the recursive
-    /// [`Searcher::alphabeta`] frame stays small: counts the node, scores leaves,
-    /// finds wins, losses and forced blocks, and ranks the candidates into `moves`.
+    /// The table entry of the current position: `(move, score, depth, bound)`.
     #[inline(never)]
-    fn enter(&mut self, f: &mut Frame) -> Option<Score> {
-        let (depth, ply) = (f.depth, f.ply);
-        match self.classify(depth, ply, &mut f.moves) {
-            Node::Leaf(score) => Some(score),
-            Node::Moves(count, child_depth) => {
-                f.count = count;
-                f.depth = child_depth;
-                None
-            }
+    fn probe(&self, ply: u8) -> Option<(Point, Score, u8, u8)> {
+        let host = self.host.first()?;
+        if host.tt.is_empty() {
+            return None;
         }
+        let slot = (host.hash % host.tt.len() as u64) as usize;
+        let (mv, score, depth, bound) = tt::unpack(host.tt[slot], host.hash, host.generation)?;
+        Some((mv, from_table(Score::from(score), ply), depth, bound))
     }
 
-    /// [`Searcher::enter`]'s work: what the node at `ply` with `depth` to go is.
-    #[inline(always)]
-    fn classify(&mut self, depth: i8, ply: u8, moves: &mut [Point; MAX_WIDTH]) -> Node {
-        self.pv_len[usize::from(ply)] = 0;
-        if self.visit() {
-            return Node::Leaf(0);
+    /// Stores the current position's result in the table.
+    #[inline(never)]
+    fn store(&mut self, ply: u8, depth: i8, score: Score, bound: u8, mv: Point) {
+        if self.aborted {
+            return;
         }
-        if usize::from(self.pos.stones()) == POINTS {
-            return Node::Leaf(0);
+        let Some(host) = self.host.first_mut() else {
+            return;
+        };
+        if host.tt.is_empty() {
+            return;
+        }
+        let slot = (host.hash % host.tt.len() as u64) as usize;
+        let score = to_table(score, ply) as i16;
+        host.tt[slot] = tt::pack(
+            host.hash,
+            host.generation,
+            mv,
+            score,
+            depth.max(0) as u8,
+            bound,
+        );
+    }
+
+    /// A node's first steps, out of line so that the recursive
+    /// [`Searcher::alphabeta`] frame stays small: counts the node, scores leaves
+    /// and immediate wins, and looks the position up in the table (a cut-off, or
+    /// the table's move, left in `f.best_move` for [`Searcher::expand`]).
+    #[inline(never)]
+    fn enter(&mut self, f: &mut Frame<W>) -> Option<Score> {
+        let (depth, ply) = (f.depth, f.ply);
+        self.pv_len[usize::from(ply)] = 0;
+        if self.visit() || usize::from(self.pos.stones()) == POINTS {
+            return Some(0);
         }
         let me = self.pos.player_to_move();
-        let quiet = self.counts.get(me ^ 1, 4) == 0;
-        if ply >= MAX_PLY || (depth <= 0 && quiet) {
-            return Node::Leaf(self.leaf(ply));
+        if self.eval.has_four(me) {
+            return Some(MATE - Score::from(ply) - 1);
         }
+        let quiet = !self.eval.has_four(me ^ 1);
+        if ply >= Self::MAX_PLY || (depth <= 0 && quiet) {
+            return Some(self.leaf(ply));
+        }
+        if !Self::HOST {
+            return None;
+        }
+        if let Some((mv, score, d, bound)) = self.probe(ply) {
+            f.best_move = mv;
+            let cut = i16::from(d) >= i16::from(depth)
+                && ply > 0
+                && match bound {
+                    tt::EXACT => true,
+                    tt::LOWER => score >= Score::from(f.beta),
+                    tt::UPPER => score <= Score::from(f.alpha),
+                    _ => false,
+                };
+            if cut {
+                return Some(score);
+            }
+        }
+        None
+    }
+
+    /// The node's candidates (also out of line, and called after
+    /// [`Searcher::enter`] has returned, so that the scan's frames stand on the
+    /// alpha-beta frame alone): finds wins, losses and forced blocks, and ranks
+    /// the candidates into `f.moves`, the table's move first.
+    #[inline(never)]
+    fn expand(&mut self, f: &mut Frame<W>) -> Option<Score> {
+        let (depth, ply) = (f.depth, f.ply);
+        let tt_move = core::mem::replace(&mut f.best_move, NO_POINT);
+        let me = self.pos.player_to_move();
+        let win_now = MATE - Score::from(ply) - 1;
         let width = if ply == 0 {
             self.settings.root_width
         } else {
             self.settings.width
         };
-        let scan = self.scan(usize::from(width), moves);
-        let win_now = MATE - Score::from(ply) - 1;
+        let scan = self.scan(usize::from(width), &mut f.moves);
         if scan.win != NO_POINT {
-            self.pv[pv_start(usize::from(ply))] = scan.win;
+            self.pv[Self::pv_start(usize::from(ply))] = scan.win;
             self.pv_len[usize::from(ply)] = 1;
-            return Node::Leaf(win_now);
+            return Some(win_now);
         }
         if scan.threats >= 2 {
-            return Node::Leaf(-(win_now - 1));
+            return Some(-(win_now - 1));
         }
-        let forced = scan.threats == 1;
-        if forced && me == BLACK && self.pos.is_forbidden(scan.threat) {
-            return Node::Leaf(-(win_now - 1));
+        if scan.threats == 1 {
+            if me == BLACK && self.pos.is_forbidden(scan.threat) {
+                return Some(-(win_now - 1));
+            }
+            f.moves[0] = scan.threat;
+            f.count = 1;
+            f.quiet = 1;
+            return None;
         }
-        if !forced && depth <= 0 {
-            return Node::Leaf(self.counts.score(me));
+        if scan.open_four != NO_POINT {
+            self.pv[Self::pv_start(usize::from(ply))] = scan.open_four;
+            self.pv_len[usize::from(ply)] = 1;
+            return Some(win_now - 2);
         }
-        if forced {
-            moves[0] = scan.threat;
-            return Node::Moves(1, depth);
+        if depth <= 0 || scan.len == 0 {
+            return Some(self.eval.score(me));
         }
-        if scan.len == 0 {
-            return Node::Leaf(self.counts.score(me));
+        let count = usize::from(scan.len);
+        f.count = scan.len;
+        f.depth = depth - 1;
+        f.quiet = scan.quiet;
+        if tt_move != NO_POINT
+            && let Some(i) = f.moves[..count].iter().position(|&m| m == tt_move)
+        {
+            f.moves[..=i].rotate_right(1);
+            if usize::from(f.quiet) <= i {
+                f.quiet = f.quiet.saturating_add(1).min(scan.len);
+            }
         }
-        Node::Moves(scan.len, depth - 1)
+        None
     }
 
-    /// A leaf's score for the side to move at `ply`: the window counts
-    /// ([`Counts::score`]), and with [`Settings::leaf_threats`] what they cannot
-    /// see (a leaf at [`MAX_PLY`] may face a four: the block is forced):
-    /// * the opponent has two five points: lost;
-    /// * it has one: the side to move blocks it, and wins if that gives it two
-    ///   five points of its own (an open four or a double four), otherwise the
-    ///   counts score the position after the block;
-    /// * no four of the opponent's, and the side to move can make an open four
-    ///   (or a double four): won (the opponent has no five to answer with).
-    ///
-    /// Black's threats under renju are left to the counts (the forbidden test
-    /// would need the deep frames a leaf must not add).
+    /// A leaf's score for the side to move at `ply` (the opponent has no four):
+    /// an open three of its own wins (it makes a straight four the opponent
+    /// cannot meet; not for black under renju, whose straight-four point may be
+    /// forbidden); a VCF within [`Settings::leaf_vcf`] fours wins; otherwise the
+    /// pattern sums ([`Eval::score`]).
     #[inline(never)]
     fn leaf(&mut self, ply: u8) -> Score {
         let me = self.pos.player_to_move();
-        let plain = self.counts.score(me);
-        if !self.settings.leaf_threats
-            || plain == FOUR_TO_MOVE
-            || (me == BLACK && self.pos.rule().has_forbidden())
-        {
-            return plain;
-        }
-        let win_now = MATE - Score::from(ply) - 1;
-        if self.counts.get(me ^ 1, 4) > 0 {
-            let (fives, block) = five_points(&self.pos, me ^ 1);
-            if fives >= 2 {
-                return -(win_now - 1);
+        let renju_black = me == BLACK && self.pos.rule().has_forbidden();
+        if self.settings.leaf_threes {
+            if self.eval.has_open_three(me) && !renju_black {
+                return MATE - Score::from(ply) - 3;
             }
-            if fives == 0 {
-                return plain;
+            // Two open threes of the opponent (or more) and not a three of its
+            // own to answer with fours: one is blocked, the other becomes a
+            // straight four.
+            let renju_white = me != BLACK && self.pos.rule().has_forbidden();
+            if self.eval.open_threes(me ^ 1) >= 2 && !self.eval.has_three(me) && !renju_white {
+                return -(MATE - Score::from(ply) - 4);
             }
-            let undo = self.play(block);
-            let (mine, _) = five_points(&self.pos, me);
-            let score = if mine >= 2 {
-                win_now - 2
-            } else {
-                -self.counts.score(me ^ 1)
-            };
-            self.take_back(block, undo);
-            return score;
         }
-        if self.counts.get(me, 3) >= 2 && makes_open_four(&self.pos, me) {
-            return win_now - 2;
+        if self.settings.leaf_vcf > 0 && self.eval.threes(me) >= 2 {
+            let line = core::mem::take(&mut self.line);
+            let won = self.vcf(self.settings.leaf_vcf);
+            let len = self.line.len() as Score;
+            self.line = line;
+            if self.aborted {
+                return 0;
+            }
+            if won {
+                return MATE - Score::from(ply) - len.max(1);
+            }
         }
-        plain
+        self.eval.score(me)
     }
 
     /// Row `ply` of the PV table becomes `mv` followed by row `ply + 1`.
     #[inline(never)]
     fn update_pv(&mut self, ply: u8, mv: Point) {
-        let ply = usize::from(ply).min(usize::from(MAX_PLY) - 1);
-        let (start, child) = (pv_start(ply), pv_start(ply + 1));
-        let n = usize::from(self.pv_len[ply + 1]).min(usize::from(MAX_PLY) - ply - 1);
+        let max = PLIES - 1;
+        let ply = usize::from(ply).min(max - 1);
+        let (start, child) = (Self::pv_start(ply), Self::pv_start(ply + 1));
+        let n = usize::from(self.pv_len[ply + 1]).min(max - ply - 1);
         self.pv[start] = mv;
         self.pv.copy_within(child..child + n, start + 1);
         self.pv_len[ply] = n as u8 + 1;
     }
 
-    /// Negamax alpha-beta; `depth` may be negative (a leaf searched on because of
-    /// a threat). Its principal variation is left in row `ply` of the PV table.
-    /// One frame per ply: the node's state is one [`Frame`] that the out-of-line
-    /// [`Searcher::enter`] and [`Searcher::improve`] work on, so the compiler
-    /// keeps it in place instead of spilling copies of its fields.
+    /// Negamax alpha-beta with a principal-variation window; `depth` may be
+    /// negative (a leaf searched on because of a threat). Its principal variation
+    /// is left in row `ply` of the PV table. One frame per ply: the node's state
+    /// is one [`Frame`] that the out-of-line [`Searcher::enter`] and
+    /// [`Searcher::improve`] work on, so the compiler keeps it in place instead
+    /// of spilling copies of its fields.
     fn alphabeta(&mut self, depth: i8, ply: u8, alpha: Score, beta: Score) -> Score {
         let mut f = Frame {
-            moves: [NO_POINT; MAX_WIDTH],
+            moves: [NO_POINT; W],
             count: 0,
             next: 0,
+            quiet: 0,
             ply,
             depth,
-            alpha,
-            beta,
-            best: -INFINITY,
+            alpha: alpha as i16,
+            beta: beta as i16,
+            best: -INFINITY as i16,
+            raised: false,
+            best_move: NO_POINT,
         };
         if let Some(score) = self.enter(&mut f) {
             return score;
         }
+        if let Some(score) = self.expand(&mut f) {
+            return score;
+        }
         while let Some(&mv) = f.moves.get(usize::from(f.next)) {
-            if f.next >= f.count {
+            if f.next >= f.count || (Self::HOST && self.prune(&f)) {
                 break;
             }
             let undo = self.play(mv);
-            let score = -self.alphabeta(f.depth, f.ply + 1, -f.beta, -f.alpha);
+            let score = if Self::HOST {
+                // The first move with the full window, the others with a null
+                // window first (late quiet ones shallower), again in full when
+                // they beat alpha.
+                let (depth, alpha, beta) = self.window(&f);
+                let mut score = -self.alphabeta(depth, f.ply + 1, -beta, -alpha);
+                if self.research(&f, depth, score) {
+                    score = -self.alphabeta(
+                        f.depth,
+                        f.ply + 1,
+                        -Score::from(f.beta),
+                        -Score::from(f.alpha),
+                    );
+                }
+                score
+            } else {
+                // The board's small frames: a plain alpha-beta.
+                -self.alphabeta(
+                    f.depth,
+                    f.ply + 1,
+                    -Score::from(f.beta),
+                    -Score::from(f.alpha),
+                )
+            };
             self.take_back(mv, undo);
             if self.aborted {
                 return 0;
@@ -671,36 +1080,100 @@ impl<'p> Searcher<'p> {
             }
             f.next += 1;
         }
-        f.best
+        if Self::HOST {
+            self.finish(&f);
+        }
+        Score::from(f.best)
+    }
+
+    /// The depth and window the move `f.next` of node `f` is searched with first.
+    #[inline(never)]
+    fn window(&self, f: &Frame<W>) -> (i8, Score, Score) {
+        if f.next == 0 {
+            return (f.depth, Score::from(f.alpha), Score::from(f.beta));
+        }
+        let reduce = self.settings.reductions && f.next >= f.quiet && f.next >= 2 && f.depth >= 2;
+        let r = if reduce {
+            reduction(f.depth, f.next).min(f.depth - 1)
+        } else {
+            0
+        };
+        (f.depth - r, Score::from(f.alpha), Score::from(f.alpha) + 1)
+    }
+
+    /// `true` when the move just searched at `depth` with [`Searcher::window`]'s
+    /// window must be searched again with node `f`'s full depth and window.
+    #[inline(never)]
+    fn research(&self, f: &Frame<W>, depth: i8, score: Score) -> bool {
+        !self.aborted
+            && f.next > 0
+            && score > Score::from(f.alpha)
+            && (depth < f.depth || score < Score::from(f.beta))
+    }
+
+    /// `true` when node `f`'s remaining moves are left unsearched (move-count
+    /// pruning, with the reductions): quiet moves late in the list near the leaves.
+    #[inline(never)]
+    fn prune(&self, f: &Frame<W>) -> bool {
+        self.settings.reductions
+            && f.next >= f.quiet
+            && f.depth < 4
+            && Score::from(f.best) > -MATE_BOUND
+            && i16::from(f.next) >= 3 + 2 * i16::from(f.depth.max(0))
     }
 
     /// Takes in the score of the move `mv` at node `f`; `true` on a cut-off.
     #[inline(never)]
-    fn improve(&mut self, f: &mut Frame, mv: Point, score: Score) -> bool {
-        if score > f.best {
-            f.best = score;
-            if score > f.alpha {
-                f.alpha = score;
+    fn improve(&mut self, f: &mut Frame<W>, mv: Point, score: Score) -> bool {
+        if score > Score::from(f.best) {
+            f.best = score as i16;
+            f.best_move = mv;
+            if score > Score::from(f.alpha) {
+                f.alpha = score as i16;
+                f.raised = true;
                 self.update_pv(f.ply, mv);
-                return f.alpha >= f.beta;
+                return Score::from(f.alpha) >= Score::from(f.beta);
             }
         }
         false
     }
 
-    /// Root search: one alpha-beta iteration with `first` searched first; the
-    /// principal variation is left in row 0 of the PV table.
+    /// Stores node `f`'s result in the table.
     #[inline(never)]
-    fn root(&mut self, depth: u8, first: Point) -> Option<Score> {
+    fn finish(&mut self, f: &Frame<W>) {
+        if !Self::HOST {
+            return;
+        }
+        let bound = if Score::from(f.best) >= Score::from(f.beta) {
+            tt::LOWER
+        } else if f.raised {
+            tt::EXACT
+        } else {
+            tt::UPPER
+        };
+        // The children's depth + 1 is the node's (a forced block's node is
+        // credited one ply more than it searched).
+        self.store(f.ply, f.depth + 1, Score::from(f.best), bound, f.best_move);
+    }
+
+    /// Root search: one iteration with `first` searched first; the principal
+    /// variation is left in row 0 of the PV table. `None` when stopped before the
+    /// first move was searched; otherwise the best score and whether the
+    /// iteration completed.
+    #[inline(never)]
+    fn root(&mut self, depth: u8, first: Point) -> Option<(Score, bool)> {
         let mut f = Frame {
             moves: self.root_moves,
-            count: self.root_len.min(MAX_WIDTH as u8),
+            count: self.root_len.min(W as u8),
             next: 0,
+            quiet: self.root_len,
             ply: 0,
             depth: depth as i8 - 1,
-            alpha: -INFINITY,
-            beta: INFINITY,
-            best: -INFINITY,
+            alpha: -INFINITY as i16,
+            beta: INFINITY as i16,
+            best: -INFINITY as i16,
+            raised: false,
+            best_move: NO_POINT,
         };
         let count = usize::from(f.count);
         if let Some(i) = f.moves[..count].iter().position(|&m| m == first) {
@@ -712,22 +1185,71 @@ impl<'p> Searcher<'p> {
                 break;
             }
             let undo = self.play(mv);
-            let score = -self.alphabeta(f.depth, 1, -f.beta, -f.alpha);
+            let score = if Self::HOST {
+                let (depth, alpha, beta) = self.window(&f);
+                let mut score = -self.alphabeta(depth, 1, -beta, -alpha);
+                if self.research(&f, depth, score) {
+                    score =
+                        -self.alphabeta(f.depth, 1, -Score::from(f.beta), -Score::from(f.alpha));
+                }
+                score
+            } else {
+                -self.alphabeta(f.depth, 1, -Score::from(f.beta), -Score::from(f.alpha))
+            };
+            let score = self.root_check(&f, score);
             self.take_back(mv, undo);
             if self.aborted {
-                return None;
+                return (f.next > 0).then_some((Score::from(f.alpha), false));
             }
             self.root_improve(&mut f, mv, score);
             f.next += 1;
         }
-        Some(f.alpha)
+        Some((Score::from(f.alpha), true))
+    }
+
+    /// A root move about to become the best (its `score` beats node `f`'s
+    /// alpha) is checked for a VCF of the opponent beyond the search's horizon
+    /// (within [`Settings::root_vcf`] fours): found, the move is lost.
+    #[inline(never)]
+    fn root_check(&mut self, f: &Frame<W>, score: Score) -> Score {
+        let fours = self.settings.root_vcf;
+        if fours == 0
+            || self.aborted
+            || (score <= Score::from(f.alpha) && self.pv_len[0] != 0)
+            || score.abs() >= MATE_BOUND
+        {
+            return score;
+        }
+        // At most four times the root's own VCF budget (a budget of its own:
+        // running out of it only ends this check).
+        let overall = self.work_limit;
+        if self.settings.vcf_work != 0 {
+            let end = self.work.saturating_add(self.settings.vcf_work * 4);
+            self.work_limit = if overall == 0 { end } else { end.min(overall) };
+        }
+        let line = core::mem::take(&mut self.line);
+        let won = self.vcf(fours);
+        let len = self.line.len() as Score;
+        self.line = line;
+        self.work_limit = overall;
+        let lost = won && !self.aborted;
+        if self.aborted && !self.stopped && !self.out_of_limits() {
+            self.aborted = false;
+        }
+        if lost { -(MATE - 1 - len) } else { score }
+    }
+
+    /// `true` when the search's own limits (nodes, work) are used up.
+    fn out_of_limits(&self) -> bool {
+        (self.settings.nodes != 0 && self.nodes >= self.settings.nodes)
+            || (self.work_limit != 0 && self.work >= self.work_limit)
     }
 
     /// Takes in the score of the root move `mv` (the first move always counts).
     #[inline(never)]
-    fn root_improve(&mut self, f: &mut Frame, mv: Point, score: Score) {
-        if score > f.alpha || self.pv_len[0] == 0 {
-            f.alpha = score;
+    fn root_improve(&mut self, f: &mut Frame<W>, mv: Point, score: Score) {
+        if score > Score::from(f.alpha) || self.pv_len[0] == 0 {
+            f.alpha = score as i16;
             self.update_pv(0, mv);
         }
     }
@@ -735,7 +1257,7 @@ impl<'p> Searcher<'p> {
     /// The root's scan: its candidates go to [`Searcher::root_moves`].
     #[inline(never)]
     fn root_scan(&mut self) -> Scan {
-        let mut moves = [NO_POINT; MAX_WIDTH];
+        let mut moves = [NO_POINT; W];
         let scan = self.scan(usize::from(self.settings.root_width), &mut moves);
         self.root_moves = moves;
         self.root_len = scan.len;
@@ -759,12 +1281,12 @@ impl<'p> Searcher<'p> {
             return;
         };
         if forced == NO_POINT {
-            // Threat-space search first: a VCF wins outright.
-            if self.vcf_first() {
+            // Threat-space search first: a VCF (then a VCT) wins outright.
+            if self.vcf_first() || self.vct_first() {
                 return;
             }
         } else {
-            self.root_moves = [forced; MAX_WIDTH];
+            self.root_moves = [forced; W];
             self.root_len = 1;
         }
         self.deepen();
@@ -806,6 +1328,8 @@ impl<'p> Searcher<'p> {
             } else {
                 Some((scan.threat, 0))
             }
+        } else if scan.open_four != NO_POINT {
+            Some((scan.open_four, MATE - 3))
         } else {
             None
         };
@@ -833,7 +1357,9 @@ impl<'p> Searcher<'p> {
             let end = self.work.saturating_add(self.settings.vcf_work);
             self.work_limit = if overall == 0 { end } else { end.min(overall) };
         }
+        self.set_soft_deadline(u64::from(self.settings.ticks / 6));
         let won = self.vcf(self.settings.vcf_depth);
+        self.set_soft_deadline(0);
         self.work_limit = overall;
         if won && let Some(&first) = self.line.first() {
             self.found.best = Some(first);
@@ -844,9 +1370,15 @@ impl<'p> Searcher<'p> {
             return true;
         }
         self.line.clear();
+        self.out_of_budget()
+    }
+
+    /// `true` when the search must end now (stopped, or a budget is used up);
+    /// otherwise clears the abort of a sub-search's own budget.
+    fn out_of_budget(&mut self) -> bool {
         if self.stopped
             || (self.settings.nodes != 0 && self.nodes >= self.settings.nodes)
-            || (overall != 0 && self.work >= overall)
+            || (self.work_limit != 0 && self.work >= self.work_limit)
         {
             self.found.nodes = self.nodes;
             return true;
@@ -855,80 +1387,209 @@ impl<'p> Searcher<'p> {
         false
     }
 
+    /// The VCT search at the root (see [`super::vct`]), within
+    /// [`Settings::vct_nodes`]: `true` when the answer is known.
+    #[inline(never)]
+    fn vct_first(&mut self) -> bool {
+        if self.settings.vct_depth == 0 {
+            return false;
+        }
+        let overall = self.settings.nodes;
+        // At most a fifth of the node budget.
+        let budget = if overall == 0 {
+            u64::from(self.settings.vct_nodes)
+        } else {
+            u64::from(self.settings.vct_nodes).min(overall / 5)
+        };
+        let end = self.nodes.saturating_add(budget);
+        self.settings.nodes = if overall == 0 { end } else { end.min(overall) };
+        // At most a sixth of the time.
+        self.set_soft_deadline(u64::from(self.settings.ticks / 6));
+        let won = self.vct(self.settings.vct_depth);
+        self.settings.nodes = overall;
+        self.set_soft_deadline(0);
+        if won && let Some(&first) = self.line.first() {
+            self.found.best = Some(first);
+            self.found.score = MATE - self.line.len() as Score;
+            self.found.depth = self.line.len() as u8;
+            self.found.nodes = self.nodes;
+            self.report();
+            return true;
+        }
+        self.line.clear();
+        self.out_of_budget()
+    }
+
     /// Iterative deepening over [`Searcher::root_moves`], reporting each
-    /// completed iteration.
+    /// completed iteration (and an unfinished one whose first move is done).
     #[inline(never)]
     fn deepen(&mut self) {
         for depth in 1..=self.settings.depth.max(1) {
+            if depth > 1 && self.out_of_time() {
+                break;
+            }
             let first = self.found.best.unwrap_or(NO_POINT);
-            let Some(score) = self.root(depth, first) else {
+            let Some((score, complete)) = self.root(depth, first) else {
                 break;
             };
-            if self.completed(depth, score) {
+            if self.completed(depth, score, complete) || !complete {
                 break;
             }
         }
         self.found.nodes = self.nodes;
     }
 
-    /// Takes in and reports a completed iteration; `true` when deepening is over.
+    /// `true` when the next iteration should not start: more than half of
+    /// [`Settings::ticks`] is spent (it would likely not finish).
+    fn out_of_time(&mut self) -> bool {
+        let ticks = u64::from(self.settings.ticks);
+        ticks != 0 && self.poll.elapsed_ticks() > ticks / 2
+    }
+
+    /// Takes in and reports an iteration; `true` when deepening is over.
     #[inline(never)]
-    fn completed(&mut self, depth: u8, score: Score) -> bool {
+    fn completed(&mut self, depth: u8, score: Score, complete: bool) -> bool {
         let len = usize::from(self.pv_len[0]);
         if len > 0 {
             self.found.best = Some(self.pv[0]);
         }
         self.found.score = score;
-        self.found.depth = depth;
+        self.found.depth = if complete { depth } else { depth - 1 };
         self.found.nodes = self.nodes;
         self.line.clear();
         let _ = self.line.extend_from_slice(&self.pv[..len.min(PV_LEN)]);
-        self.report();
+        if complete {
+            self.report();
+        }
         score.abs() >= MATE_BOUND || self.root_len <= 1
     }
 }
 
-/// Searches `request`'s position with the strong engine (level 0: [`Settings::DEFAULT`],
-/// otherwise [`Settings::STRONG`], tightened by the request's node and depth
-/// limits) and gives the answer through `poll`, each completed iteration streamed
-/// as `info` first. Fails only when the position is not valid.
-///
-/// The searcher lives in this frame, the bottom of every search's stack:
-/// the position is parsed into it in place, and the search itself runs in
-/// frames of its own.
+/// `ln(i)` × 16 for `i` < 32 (0 for 0 and 1).
+const LN16: [u8; 32] = [
+    0, 0, 11, 18, 22, 26, 29, 31, 33, 35, 37, 38, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 49, 50,
+    51, 52, 52, 53, 53, 54, 54, 55,
+];
+
+/// Plies a late quiet move at index `index` is reduced by at `depth` (its
+/// children's depth): `ln(depth) × ln(index) / 2`, rounded.
+fn reduction(depth: i8, index: u8) -> i8 {
+    let d = u32::from(LN16[usize::from(depth.max(0) as u8).min(31)]);
+    let i = u32::from(LN16[usize::from(index).min(31)]);
+    ((d * i + 256) / 512) as i8
+}
+
+/// A score as the table keeps it: mate scores counted from the node, not the root.
+fn to_table(score: Score, ply: u8) -> Score {
+    if score >= MATE_BOUND {
+        score + Score::from(ply)
+    } else if score <= -MATE_BOUND {
+        score - Score::from(ply)
+    } else {
+        score
+    }
+}
+
+/// A score from the table, as seen from the root at `ply`.
+fn from_table(score: Score, ply: u8) -> Score {
+    if score >= MATE_BOUND {
+        score - Score::from(ply)
+    } else if score <= -MATE_BOUND {
+        score + Score::from(ply)
+    } else {
+        score
+    }
+}
+
+/// Searches `request`'s position with the strong engine in `work`'s profile
+/// (see [`Settings`]: level 0 on the board [`Settings::DEFAULT`], level 2 on the
+/// board [`Settings::STRONG`], the host [`Settings::HOST`]), tightened by the
+/// request's node, depth and time limits, and gives the answer through `poll`,
+/// each completed iteration streamed as `info` first. Fails only when the
+/// position is not valid.
+pub fn answer(
+    request: &EngineRequest<'_>,
+    poll: &mut dyn Poll,
+    work: &mut Workspace<'_>,
+) -> Result<(), ParseError> {
+    #[cfg(not(target_os = "none"))]
+    if work.profile() == Profile::Host {
+        return answer_host(request, poll, work);
+    }
+    let _ = (Profile::Board, &work);
+    answer_board(request, poll)
+}
+
+/// [`answer`] in the board profile. The searcher lives in this frame, the bottom
+/// of every search's stack: the position is parsed into it in place, and the
+/// search itself runs in frames of its own.
 #[inline(never)]
-pub fn answer(request: &EngineRequest<'_>, poll: &mut dyn Poll) -> Result<(), ParseError> {
-    let mut s = Searcher::blank(poll);
-    parse_into(&mut s, request)?;
+fn answer_board(request: &EngineRequest<'_>, poll: &mut dyn Poll) -> Result<(), ParseError> {
+    let mut s = BoardSearcher::blank(poll);
+    parse_into(&mut s, request, Profile::Board)?;
     s.search();
     send_answer(s.poll, &|reply| fill(&s.pos, &s.found, &s.line, reply));
     Ok(())
 }
 
-/// Sets the searcher up for `request`: parses its position, counts its windows,
-/// picks the level's settings and tightens them by the request's limits (out of
-/// line: the temporaries stay off the search's stack).
+/// [`answer`] in the host profile: the transposition table in the arena.
+#[cfg(not(target_os = "none"))]
 #[inline(never)]
-fn parse_into(s: &mut Searcher<'_>, request: &EngineRequest<'_>) -> Result<(), ParseError> {
+fn answer_host(
+    request: &EngineRequest<'_>,
+    poll: &mut dyn Poll,
+    work: &mut Workspace<'_>,
+) -> Result<(), ParseError> {
+    let words = (work.arena_bytes() / 8).min(HOST_TABLE_WORDS);
+    let arena = work.take(words);
+    let mut s = HostSearcher::blank(poll);
+    parse_into(&mut s, request, Profile::Host)?;
+    s.attach_table(arena);
+    s.search();
+    send_answer(s.poll, &|reply| fill(&s.pos, &s.found, &s.line, reply));
+    Ok(())
+}
+
+/// Sets the searcher up for `request`: parses its position, counts its
+/// patterns, picks the level's settings and tightens them by the request's
+/// limits (out of line: the temporaries stay off the search's stack).
+#[inline(never)]
+fn parse_into<const P: usize, const T: usize, const W: usize, const R: usize>(
+    s: &mut Searcher<'_, P, T, W, R>,
+    request: &EngineRequest<'_>,
+    profile: Profile,
+) -> Result<(), ParseError> {
     s.pos = Gomoku::parse_position(request.position)?;
-    s.counts = Counts::from_board(s.pos.board());
-    let mut settings = if request.level == 0 {
-        Settings::DEFAULT
-    } else {
-        Settings::STRONG
+    s.eval = Eval::from_board(s.pos.board(), s.pos.rule());
+    s.reset_host();
+    let limits = request.limits;
+    let mut settings = match (profile, request.level) {
+        (Profile::Host, 2) => Settings::HOST_B,
+        (Profile::Host, _) => Settings::HOST,
+        (Profile::Board, 0) => Settings::DEFAULT,
+        (Profile::Board, _) => Settings::STRONG,
     };
-    let (limits_nodes, limits_depth) = (request.limits.nodes, request.limits.depth);
-    if limits_nodes != 0 {
+    if limits.nodes != 0 {
         settings.nodes = if settings.nodes == 0 {
-            limits_nodes
+            limits.nodes
         } else {
-            settings.nodes.min(limits_nodes)
+            settings.nodes.min(limits.nodes)
         };
     }
-    if limits_depth != 0 {
-        settings.depth = settings.depth.min(limits_depth);
+    if limits.depth != 0 {
+        settings.depth = settings.depth.min(limits.depth);
     }
-    settings.vcf_depth = settings.vcf_depth.min(MAX_VCF_DEPTH);
+    let max_vcf = match profile {
+        Profile::Board => MAX_VCF_DEPTH,
+        Profile::Host => HOST_VCF_DEPTH,
+    };
+    settings.vcf_depth = settings.vcf_depth.min(max_vcf);
+    if profile == Profile::Host {
+        settings.ticks = u32::try_from(limits.ticks).unwrap_or(u32::MAX);
+        if limits.ticks == 0 && limits.nodes == 0 && limits.depth == 0 {
+            settings.nodes = HOST_DEFAULT_NODES;
+        }
+    }
     s.settings = settings;
     s.work_limit = settings.work;
     Ok(())

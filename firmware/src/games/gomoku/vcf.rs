@@ -10,11 +10,14 @@
 //! have no VCF within so many fours, which cuts every transposition and finds
 //! the deep VCFs of 80 fours and more within a few tens of thousands of nodes.
 
-use super::board::{BLACK, Board, CENTER, Point, REACH, step};
+use super::board::{BLACK, Board, CENTER, Line, Point, REACH, step};
+use super::lines::{F5, FiveRule, Table, five_points};
 use super::position::{Gomoku, NO_POINT};
 use super::rules::{is_forbidden_after_in_place, is_forbidden_in_place};
-use super::search::{PV_LEN, Pv, Searcher, Settings, for_each_near, near_row};
-use super::shape::{completions, four_count, is_five, neighbours};
+use super::search::{
+    FORBIDDEN_WORK, HostSearcher, PV_LEN, Pv, Searcher, Settings, for_each_near, near_row, related,
+};
+use super::shape::{four_count, neighbours};
 use crate::engine::QuietPoll;
 use crate::game::Game;
 
@@ -55,8 +58,8 @@ pub fn solve(
         nodes: node_limit,
         ..Settings::STRONG
     };
-    let mut s = Searcher::new(pos, settings, &mut poll);
-    s.memo = memo;
+    let mut s = HostSearcher::new(pos, settings, &mut poll);
+    s.set_memo(memo);
     let won = s.vcf(max_fours);
     let mut solution = Solution {
         won,
@@ -104,14 +107,6 @@ fn prepend(line: &mut Pv, p: Point, block: Point) {
     }
 }
 
-/// `true` when `a` and `b` lie on one line at most four points apart (one five can hold both).
-fn related(a: Point, b: Point) -> bool {
-    let (ar, ac) = ((a / 15) as i8, (a % 15) as i8);
-    let (br, bc) = ((b / 15) as i8, (b % 15) as i8);
-    let (dr, dc) = (br - ar, bc - ac);
-    (dr == 0 || dc == 0 || dr == dc || dr == -dc) && dr.abs().max(dc.abs()) <= 4
-}
-
 /// The attacker's fours through one point: how many, how many points complete
 /// them, and one of those points (where the defender must block).
 #[derive(Clone, Copy)]
@@ -124,7 +119,7 @@ struct Fours {
 /// The fours `me` makes with a stone on the empty point `p` (kept out of the
 /// recursive [`Searcher::vcf_after`] so that its frame stays small).
 #[inline(never)]
-fn fours_at(board: &Board, p: Point, me: u8, exact: bool) -> Fours {
+fn fours_at(board: &Board, p: Point, me: u8, five: FiveRule) -> Fours {
     let mut f = Fours {
         count: 0,
         points: 0,
@@ -134,7 +129,7 @@ fn fours_at(board: &Board, p: Point, me: u8, exact: bool) -> Fours {
         if neighbours(l.own(me)) < 3 {
             continue;
         }
-        let c = completions(l.own(me) | CENTER, l.blocked(me), exact);
+        let c = five_points(l, me, five);
         if c != 0 {
             f.count += four_count(c) as u8;
             f.points += c.count_ones() as u8;
@@ -156,7 +151,8 @@ fn fours_at(board: &Board, p: Point, me: u8, exact: bool) -> Fours {
 #[inline(never)]
 fn vcf_scan(pos: &Gomoku, me: u8, last: Point, work: &mut u32) -> Result<(u8, Point, bool), Point> {
     let rule = pos.rule();
-    let (exact_me, exact_them) = (rule.exact(me), rule.exact(me ^ 1));
+    let (five_me, five_them) = (rule.five_rule(me), rule.five_rule(me ^ 1));
+    let (table_me, table_them) = (Table::of(five_me), Table::of(five_them));
     let board = pos.board();
     let (mut threats, mut threat, mut any_four) = (0u8, NO_POINT, false);
     if last != NO_POINT {
@@ -165,7 +161,8 @@ fn vcf_scan(pos: &Gomoku, me: u8, last: Point, work: &mut u32) -> Result<(u8, Po
             if neighbours(theirs) < 3 {
                 continue;
             }
-            let mut c = completions(theirs, l.blocked(me ^ 1), exact_them);
+            // The defender's five points on this line through its stone `last`.
+            let mut c = five_points(l, me ^ 1, five_them);
             while c != 0 {
                 let bit = c.trailing_zeros() as i8;
                 c &= c - 1;
@@ -188,7 +185,7 @@ fn vcf_scan(pos: &Gomoku, me: u8, last: Point, work: &mut u32) -> Result<(u8, Po
             let own = l.own(me) | CENTER;
             if last == NO_POINT {
                 let theirs = l.own(me ^ 1) | CENTER;
-                if neighbours(theirs) >= 4 && is_five(theirs, exact_them) && threat != p {
+                if neighbours(theirs) >= 4 && makes_five(&l, me ^ 1, table_them) && threat != p {
                     threats += 1;
                     threat = p;
                 }
@@ -196,25 +193,30 @@ fn vcf_scan(pos: &Gomoku, me: u8, last: Point, work: &mut u32) -> Result<(u8, Po
             if neighbours(own) < 3 {
                 continue;
             }
-            if last == NO_POINT && is_five(own, exact_me) {
+            if last == NO_POINT && neighbours(own) >= 4 && makes_five(&l, me, table_me) {
                 result = Err(p);
                 return;
             }
-            any_four |= completions(own, l.blocked(me), exact_me) != 0;
+            any_four |= five_points(&l, me, five_me) != 0;
         }
     });
     result.map(|()| (threats, threat, any_four))
 }
 
+/// `true` when `side`'s stone on the centre of `line` makes a five (by `table`).
+fn makes_five(line: &Line, side: u8, table: Table) -> bool {
+    table.pattern(line, side) == F5
+}
+
 /// `true` when the defender `them`, blocking the attacker's four `p` on `block`,
 /// makes a four (a five point the attacker must answer). The board is restored.
 #[inline(never)]
-fn block_gives_four(board: &mut Board, p: Point, block: Point, them: u8, exact: bool) -> bool {
+fn block_gives_four(board: &mut Board, p: Point, block: Point, them: u8, five: FiveRule) -> bool {
     if block == NO_POINT {
         return false;
     }
     board.set(p, them ^ 1);
-    let fours = fours_at(board, block, them, exact).count;
+    let fours = fours_at(board, block, them, five).count;
     board.clear(p);
     fours != 0
 }
@@ -270,7 +272,7 @@ enum Four {
     Block(Point),
 }
 
-impl Searcher<'_> {
+impl<const P: usize, const T: usize, const W: usize, const R: usize> Searcher<'_, P, T, W, R> {
     /// `true` when the side to move wins by continuous fours within `depth` fours;
     /// [`Searcher::line`] then holds the winning sequence (attacker and defender
     /// moves). The position is restored on return, also when the search is stopped.
@@ -400,7 +402,7 @@ impl Searcher<'_> {
         let side = u64::from(self.pos.player_to_move()) * 0x5851_F42D_4C95_7F2D;
         let key = self.pos.board().key() ^ side;
         (
-            (key % self.memo.len() as u64) as usize,
+            (key % self.memo().len().max(1) as u64) as usize,
             (key & !0xFF) | u64::from(depth),
         )
     }
@@ -409,11 +411,11 @@ impl Searcher<'_> {
     /// `depth` fours left (no VCF within `depth` fours).
     #[inline(never)]
     fn memo_failed(&self, depth: u8) -> bool {
-        if self.memo.is_empty() {
+        if self.memo().is_empty() {
             return false;
         }
         let (slot, entry) = self.memo_entry(depth);
-        let stored = self.memo[slot];
+        let stored = self.memo()[slot];
         stored != 0 && stored & !0xFF == entry & !0xFF && stored & 0xFF >= entry & 0xFF
     }
 
@@ -421,11 +423,11 @@ impl Searcher<'_> {
     /// fours (the search of all its fours failed without being stopped).
     #[inline(never)]
     fn remember_failure(&mut self, depth: u8) {
-        if self.memo.is_empty() || self.aborted {
+        if self.memo().is_empty() || self.aborted {
             return;
         }
         let (slot, entry) = self.memo_entry(depth);
-        self.memo[slot] = entry;
+        self.memo_mut()[slot] = entry;
     }
 
     /// The attacker's four on the empty near point `p` at a node reached by `prev`
@@ -435,9 +437,9 @@ impl Searcher<'_> {
     fn vcf_four(&mut self, p: Point, prev: Point, last: Point, threat: Point) -> Four {
         let me = self.pos.player_to_move();
         let renju = self.pos.rule().has_forbidden();
-        let exact = self.pos.rule().exact(me);
+        let five = self.pos.rule().five_rule(me);
         self.work = self.work.saturating_add(1);
-        let f = fours_at(self.pos.board(), p, me, exact);
+        let f = fours_at(self.pos.board(), p, me, five);
         if f.count == 0 {
             return Four::Skip;
         }
@@ -446,21 +448,26 @@ impl Searcher<'_> {
         // leave `prev`'s four alone and must give the defender no four: that would
         // force the attacker's answer, and `prev` could no longer follow it.
         let independent = threat == NO_POINT
-            && self.memo.is_empty()
+            && self.memo().is_empty()
             && prev != NO_POINT
             && p < prev
             && !related(p, prev)
             && !related(p, last)
             && !related(f.block, prev);
-        let exact_them = self.pos.rule().exact(me ^ 1);
+        let five_them = self.pos.rule().five_rule(me ^ 1);
         let board = self.pos.board_mut();
-        let independent = independent && !block_gives_four(board, p, f.block, me ^ 1, exact_them);
+        let independent = independent && !block_gives_four(board, p, f.block, me ^ 1, five_them);
         // White's win on a forbidden block may hinge on black's last block: look
         // for it before skipping.
         let forbidden_block_wins = me != BLACK && renju;
-        if (independent && !forbidden_block_wins)
-            || (me == BLACK && renju && is_forbidden_in_place(board, p))
-        {
+        if independent && !forbidden_block_wins {
+            return Four::Skip;
+        }
+        if renju {
+            self.work = self.work.saturating_add(FORBIDDEN_WORK);
+        }
+        let board = self.pos.board_mut();
+        if me == BLACK && renju && is_forbidden_in_place(board, p) {
             return Four::Skip;
         }
         if f.points >= 2 || (forbidden_block_wins && is_forbidden_after_in_place(board, p, f.block))
@@ -598,7 +605,7 @@ mod tests {
                 continue;
             }
             let mut poll = NoPoll;
-            let mut s = Searcher::new(&pos, Settings::STRONG, &mut poll);
+            let mut s = HostSearcher::new(&pos, Settings::STRONG, &mut poll);
             s.settings.nodes = 100_000;
             assert!(s.vcf(30), "{header}: no VCF in {} nodes", s.nodes);
             assert_eq!(s.pos, pos, "{header}: position not restored");
@@ -670,7 +677,7 @@ mod tests {
     fn no_vcf_without_fours() {
         let pos = Gomoku::parse_position("free h8 h9 i8 i9").unwrap();
         let mut poll = NoPoll;
-        let mut s = Searcher::new(&pos, Settings::STRONG, &mut poll);
+        let mut s = HostSearcher::new(&pos, Settings::STRONG, &mut poll);
         assert!(!s.vcf(10));
         assert_eq!(s.nodes, 1);
     }
@@ -682,7 +689,7 @@ mod tests {
         let pos = Gomoku::parse_position("renju e5f5j6g5j7h5k6a15l7").unwrap();
         assert!(pos.is_forbidden(crate::games::gomoku::parse_point("j5").unwrap()));
         let mut poll = NoPoll;
-        let mut s = Searcher::new(&pos, Settings::STRONG, &mut poll);
+        let mut s = HostSearcher::new(&pos, Settings::STRONG, &mut poll);
         assert!(s.vcf(4));
         assert_eq!(s.line.len(), 1);
     }
