@@ -1,9 +1,9 @@
 //! [`XiangqiEngine`]: the game as the board's service loop calls it.
 
 use super::book;
-use super::search::{Iteration, MAX_DEPTH, Searcher, fill};
+use super::search::{BOARD_MOVE_STACK, HOST_MOVE_STACK, Iteration, MAX_DEPTH, Searcher, fill};
 use super::state::Xiangqi;
-use crate::engine::{BoardGame, EngineRequest, Poll, Workspace, send_answer, send_info};
+use crate::engine::{BoardGame, EngineRequest, Poll, Profile, Workspace, send_answer, send_info};
 use crate::game::Notation;
 use crate::text::ParseError;
 
@@ -20,7 +20,7 @@ impl BoardGame for XiangqiEngine {
     fn search(
         request: &EngineRequest<'_>,
         poll: &mut dyn Poll,
-        _work: &mut Workspace<'_>,
+        work: &mut Workspace<'_>,
     ) -> Result<(), ParseError> {
         let mut root = Xiangqi::parse_position(request.position)?;
         if request.level != 2
@@ -42,8 +42,10 @@ impl BoardGame for XiangqiEngine {
         if request.level == 1 {
             max_depth = max_depth.min(WEAK_DEPTH);
         }
-        let mut searcher = Searcher::new(request.limits, poll);
-        let it = searcher.run(&mut root, max_depth);
+        let it = match work.profile() {
+            Profile::Board => run::<BOARD_MOVE_STACK>(&mut root, request, max_depth, poll),
+            Profile::Host => run::<HOST_MOVE_STACK>(&mut root, request, max_depth, poll),
+        };
         send_answer(poll, &|reply| fill(&root, &it, reply));
         Ok(())
     }
@@ -52,4 +54,15 @@ impl BoardGame for XiangqiEngine {
         let game = Xiangqi::parse_position(position)?;
         Ok(game.position().clone().perft(depth))
     }
+}
+
+/// One search with a move stack of `STACK` moves (the profile's size).
+#[inline(never)]
+fn run<const STACK: usize>(
+    root: &mut Xiangqi,
+    request: &EngineRequest<'_>,
+    max_depth: u8,
+    poll: &mut dyn Poll,
+) -> Iteration {
+    Searcher::<STACK>::new(request.limits, poll).run(root, max_depth)
 }

@@ -9,7 +9,7 @@
 
 use super::board::{Move, NO_SQUARE, Square, slot_color, slot_kind};
 use super::eval::{VALUE, evaluate, has_pieces};
-use super::movegen::Sink;
+use super::movegen::{MAX_MOVES, Sink};
 use super::rules::Verdict;
 use super::state::{NATURAL_LIMIT, Xiangqi};
 use crate::engine::{EngineReply, Poll, send_info, write_reply};
@@ -18,9 +18,13 @@ use crate::search::{Limits, POLL_INTERVAL};
 
 /// Transposition-table entries (8 bytes each: 2 KB).
 pub const TT_ENTRIES: usize = 256;
-/// Moves the shared move stack holds (6 bytes each with the ordering score).
-/// A node whose moves do not fit in what is left is scored as a leaf.
-pub const MOVE_STACK: usize = 256;
+/// Moves the board profile's shared move stack holds (6 bytes each with the
+/// ordering score). A node whose moves do not fit in what is left is searched
+/// by quiescence (captures, or evasions in check), which needs fewer.
+pub const BOARD_MOVE_STACK: usize = 384;
+/// Moves the host profile's move stack holds: every node of the deepest
+/// search fits (`MAX_PLY` plies of at most [`MAX_MOVES`] moves).
+pub const HOST_MOVE_STACK: usize = MAX_PLY * MAX_MOVES;
 /// Deepest ply the search goes (extensions included).
 pub const MAX_PLY: usize = 20;
 /// Longest principal variation kept.
@@ -31,6 +35,9 @@ pub const MAX_DEPTH: u8 = 16;
 /// (perpetual check / chase); deeper ones count as draws, which keeps the
 /// stack bounded.
 pub const JUDGE_PLY: usize = 12;
+
+/// Depth reduction of the null-move search (besides the pass itself).
+pub const NULL_REDUCTION: i32 = 2;
 
 /// splitmix64 finaliser: the engine's only source of "randomness".
 pub fn mix(x: u64) -> u64 {
@@ -69,11 +76,12 @@ pub struct Iteration {
     pub pv: heapless::Vec<Move, PV_MAX>,
 }
 
-/// Search state: tables, move stack and counters (all fixed-size).
-pub struct Searcher<'p> {
+/// Search state: tables, a move stack of `STACK` moves and counters (all
+/// fixed-size: the profile picks `STACK`).
+pub struct Searcher<'p, const STACK: usize> {
     tt: [TtEntry; TT_ENTRIES],
-    moves: [Move; MOVE_STACK],
-    scores: [i16; MOVE_STACK],
+    moves: [Move; STACK],
+    scores: [i16; STACK],
     killers: [[Move; 2]; MAX_PLY],
     history: [[u8; 90]; 7],
     pv: [[Move; PV_MAX]; PV_MAX],
@@ -93,14 +101,14 @@ fn mate_score(verdict: Verdict, ply: usize) -> Score {
     }
 }
 
-impl<'p> Searcher<'p> {
+impl<'p, const STACK: usize> Searcher<'p, STACK> {
     /// A searcher with empty tables. `poll` is asked every [`POLL_INTERVAL`]
     /// nodes whether to stop, and told about every completed iteration.
     pub fn new(limits: Limits, poll: &'p mut dyn Poll) -> Self {
         Self {
             tt: [TtEntry::default(); TT_ENTRIES],
-            moves: [Move::NULL; MOVE_STACK],
-            scores: [0; MOVE_STACK],
+            moves: [Move::NULL; STACK],
+            scores: [0; STACK],
             killers: [[Move::NULL; 2]; MAX_PLY],
             history: [[0; 90]; 7],
             pv: [[Move::NULL; PV_MAX]; PV_MAX],
@@ -252,17 +260,25 @@ impl<'p> Searcher<'p> {
         if ply < PV_MAX {
             self.pv_len[ply] = 0;
         }
-        let in_check = g.position().in_check();
+        // In check there is no standing pat: every evasion is tried, and none
+        // means mate (a capture that checks is not "just material").
+        let in_check = g.position().in_check() && ply < MAX_PLY;
         let stand = evaluate(g.position());
-        if stand >= beta || ply >= MAX_PLY {
-            return stand;
+        if !in_check {
+            if stand >= beta || ply >= MAX_PLY {
+                return stand;
+            }
+            alpha = alpha.max(stand);
         }
-        alpha = alpha.max(stand);
-        let Some(n) = self.generate(g, base, false) else {
+        let Some(n) = self.generate(g, base, in_check) else {
             return stand;
         };
         self.order(base, n, (NO_SQUARE, NO_SQUARE), MAX_PLY);
-        let mut best = stand;
+        let mut best = if in_check {
+            -(MATE - ply as Score)
+        } else {
+            stand
+        };
         for i in base..base + n {
             let mv = self.pick(i, base + n);
             let me = g.position().side();
@@ -356,8 +372,12 @@ impl<'p> Searcher<'p> {
             && has_pieces(g.position(), me)
             && evaluate(g.position()) >= beta
         {
+            // The reduced search keeps at least one full-width ply: the opponent's
+            // quiet mating threats (a horse or cannon check) are then seen, where
+            // quiescence (captures only) would stand pat on them.
             g.push(Move::NULL);
-            let score = -self.search(g, depth - 3, ply + 1, -beta, -beta + 1, base, false);
+            let reduced = (depth - 1 - NULL_REDUCTION).max(1);
+            let score = -self.search(g, reduced, ply + 1, -beta, -beta + 1, base, false);
             g.pop();
             if self.aborted {
                 return 0;
@@ -367,7 +387,7 @@ impl<'p> Searcher<'p> {
             }
         }
         let Some(n) = self.generate(g, base, true) else {
-            return evaluate(g.position());
+            return self.quiesce(g, ply, alpha, beta, base);
         };
         self.order(base, n, hash_move, ply);
         let (mut best, mut best_move, mut legal) = (-INFINITY, Move::NULL, 0);
@@ -476,4 +496,26 @@ impl<'p> Searcher<'p> {
 /// Writes an iteration into `reply` in text form, for the wire.
 pub fn fill(root: &Xiangqi, it: &Iteration, reply: &mut EngineReply) {
     write_reply(root, it.best, it.score, it.depth, it.nodes, &it.pv, reply);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::QuietPoll;
+    use crate::game::Notation;
+
+    /// Quiescence may not stand pat in check: a checked side is scored by its
+    /// evasions, and none is mate (here black is mated by two rooks; standing
+    /// pat would call the position "a rook down").
+    #[test]
+    fn quiescence_in_check_tries_evasions_and_sees_mate() {
+        let mut poll = QuietPoll;
+        let mut s = Searcher::<BOARD_MOVE_STACK>::new(Limits::default(), &mut poll);
+        let mut g = Xiangqi::parse_position("R3k4/1R7/9/9/9/9/9/9/9/3K5 b").unwrap();
+        assert_eq!(s.quiesce(&mut g, 3, -INFINITY, INFINITY, 0), -(MATE - 3));
+        // In check with an evasion: the score is the evasion's, not the static one.
+        let mut g = Xiangqi::parse_position("4k4/9/9/9/9/9/9/9/4R4/3K5 b").unwrap();
+        let q = s.quiesce(&mut g, 0, -INFINITY, INFINITY, 0);
+        assert!(q > -MATE_BOUND && q < 0, "{q}");
+    }
 }

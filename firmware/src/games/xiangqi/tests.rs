@@ -642,3 +642,62 @@ fn self_play_through_the_wire_stays_legal() {
     g.write_position(&mut again).unwrap();
     assert_eq!(game(&again), g);
 }
+
+/// [`run`] in the host profile (its move stack; no arena needed yet).
+fn run_host(position: &str, depth: u8) -> EngineReply {
+    let req = EngineRequest {
+        position,
+        limits: Limits {
+            depth,
+            ..Limits::default()
+        },
+        level: 2,
+        seed: 4,
+    };
+    crate::engine::ask_in::<XiangqiEngine>(
+        &req,
+        &mut Quiet::default(),
+        &mut crate::engine::Workspace::new(crate::engine::Profile::Host, &mut []),
+    )
+    .expect("search")
+}
+
+/// Issue 13's defect: a node whose moves did not fit in the 256-move stack was
+/// scored by its static evaluation, in check or not, so from ply 4–5 on every
+/// middle-game search was a static guess and more depth changed nothing (depth 6
+/// scored 50 % against depth 4 in self-play). In this game red's 1.d8d7 was
+/// "worth +211" at depths 6, 7 and 8 through 1…h3c3 2.d7g7?, which black answers
+/// with the mate c3e3: the mated position had been scored as +236 for red.
+#[test]
+fn searches_past_a_full_move_stack_and_sees_the_mate() {
+    let game = "startpos moves b2a2 b7b8 a0a1 h9g7 a1d1 b8e8 a2b2 e8e3 h0g2 e3e4 d1d4 e4e5 \
+                d4d8 h7h3 i0i1 b9c7";
+    // The refutation itself: after 1.d8d7 h3c3 2.d7g7 black mates at once.
+    let mated = std::format!("{game} d8d7 h3c3 d7g7");
+    let r = run(&mated, 1, 0, 2);
+    assert_eq!((r.best.as_str(), r.score), ("c3e3", crate::game::MATE - 1));
+    for r in [run(game, 6, 0, 2), run_host(game, 6)] {
+        assert!(r.score < 150, "{r:?}");
+        assert!(!r.pv.starts_with("d8d7 h3c3 d7g7"), "{r:?}");
+    }
+}
+
+/// Issue 13's example: g5g6, f5g7 and f5d6 all allow a quiet mating attack
+/// (f4d3 or f4h3, then a horse check); a depth-5 search must see it in both
+/// profiles. The null move keeps one full-width ply for the opponent, so its
+/// quiet checks are not cut off by quiescence.
+#[test]
+fn sees_the_quiet_mating_attack_of_issue_13() {
+    let pos = "1nbak1C2/4a4/4c4/p3p3p/2p2NP2/5n3/P3c3P/4C4/4N4/2BAKAB2 w - - 6 17";
+    for bad in ["g5g6", "f5g7", "f5d6"] {
+        let after = std::format!("{pos} moves {bad}");
+        let r = run(&after, 5, 0, 2);
+        assert!(r.score >= crate::game::MATE_BOUND, "{bad}: {r:?}");
+    }
+    for r in [run(pos, 5, 0, 2), run_host(pos, 5)] {
+        assert!(
+            !["g5g6", "f5g7", "f5d6"].contains(&r.best.as_str()),
+            "{r:?}"
+        );
+    }
+}
