@@ -10,6 +10,7 @@
 
 use core::fmt;
 
+use super::eval::psq;
 use crate::text::ParseError;
 
 /// A square, `rank * 9 + file` (0..90).
@@ -376,6 +377,7 @@ pub struct Position {
     file_occ: [u16; 9],
     side: u8,
     key: u64,
+    psq: i32,
 }
 
 impl Position {
@@ -391,6 +393,7 @@ impl Position {
             file_occ: [0; 9],
             side: RED,
             key: 0,
+            psq: 0,
         }
     }
 
@@ -408,6 +411,13 @@ impl Position {
     #[inline]
     pub fn key(&self) -> u64 {
         self.key
+    }
+    /// Material and piece-square value from red's side, as a packed
+    /// middle-game / endgame [`super::eval::Pair`], kept up to date by make
+    /// and unmake.
+    #[inline]
+    pub fn psq(&self) -> i32 {
+        self.psq
     }
     /// Slot of the piece on `sq` (0 when empty or off the board).
     #[inline]
@@ -462,6 +472,7 @@ impl Position {
         self.rank_occ[usize::from(r)] |= 1 << f;
         self.file_occ[usize::from(f)] |= 1 << r;
         self.key ^= zobrist(slot, sq);
+        self.psq += psq(slot, sq);
     }
 
     fn clear_occ(&mut self, sq: Square) {
@@ -483,12 +494,14 @@ impl Position {
         if mv.captured != 0 {
             self.squares[usize::from(mv.captured - 16)] = NO_SQUARE;
             self.key ^= zobrist(mv.captured, mv.to);
+            self.psq -= psq(mv.captured, mv.to);
         } else {
             self.set_occ(mv.to);
         }
         self.board[to] = mv.piece;
         self.squares[usize::from(mv.piece - 16)] = mv.to;
         self.key ^= zobrist(mv.piece, mv.from) ^ zobrist(mv.piece, mv.to) ^ ZOBRIST_SIDE;
+        self.psq += psq(mv.piece, mv.to) - psq(mv.piece, mv.from);
         self.side ^= 1;
     }
 
@@ -497,6 +510,7 @@ impl Position {
         let (from, to) = (usize::from(mv.from), usize::from(mv.to));
         self.side ^= 1;
         self.key ^= zobrist(mv.piece, mv.from) ^ zobrist(mv.piece, mv.to) ^ ZOBRIST_SIDE;
+        self.psq -= psq(mv.piece, mv.to) - psq(mv.piece, mv.from);
         self.board[from] = mv.piece;
         self.squares[usize::from(mv.piece - 16)] = mv.from;
         self.set_occ(mv.from);
@@ -504,6 +518,7 @@ impl Position {
             self.board[to] = mv.captured;
             self.squares[usize::from(mv.captured - 16)] = mv.to;
             self.key ^= zobrist(mv.captured, mv.to);
+            self.psq += psq(mv.captured, mv.to);
         } else {
             self.board[to] = 0;
             self.clear_occ(mv.to);
@@ -526,6 +541,14 @@ impl Position {
                 (a == 0) == (b == 0)
                     && (a == 0 || (slot_kind(a), slot_color(a)) == (slot_kind(b), slot_color(b)))
             })
+    }
+
+    /// [`Position::psq`] computed from scratch (tests compare the two).
+    pub fn compute_psq(&self) -> i32 {
+        (0..SQUARES as u8)
+            .filter(|&sq| self.at(sq) != 0)
+            .map(|sq| psq(self.at(sq), sq))
+            .sum()
     }
 
     /// Zobrist key computed from scratch (tests compare it with [`Position::key`]).

@@ -1,8 +1,12 @@
 //! [`XiangqiEngine`]: the game as the board's service loop calls it.
 
 use super::book;
-use super::search::{BOARD_MOVE_STACK, HOST_MOVE_STACK, Iteration, MAX_DEPTH, Searcher, fill};
+use super::search::{
+    BOARD_MAX_DEPTH, BOARD_MOVE_STACK, BOARD_PLY, BOARD_PV, HISTORY_WORDS, HOST_MAX_DEPTH,
+    HOST_MOVE_STACK, HOST_PLY, HOST_PV, Iteration, Searcher, fill,
+};
 use super::state::Xiangqi;
+use super::tt::Tt;
 use crate::engine::{BoardGame, EngineRequest, Poll, Profile, Workspace, send_answer, send_info};
 use crate::game::Notation;
 use crate::text::ParseError;
@@ -35,16 +39,40 @@ impl BoardGame for XiangqiEngine {
             send_answer(poll, &|reply| fill(&root, &it, reply));
             return Ok(());
         }
+        let profile = work.profile();
+        let cap = match profile {
+            Profile::Board => BOARD_MAX_DEPTH,
+            Profile::Host => HOST_MAX_DEPTH,
+        };
         let mut max_depth = match request.limits.depth {
-            0 => MAX_DEPTH,
-            d => d.min(MAX_DEPTH),
+            0 => cap,
+            d => d.min(cap),
         };
         if request.level == 1 {
             max_depth = max_depth.min(WEAK_DEPTH);
         }
-        let it = match work.profile() {
-            Profile::Board => run::<BOARD_MOVE_STACK>(&mut root, request, max_depth, poll),
-            Profile::Host => run::<HOST_MOVE_STACK>(&mut root, request, max_depth, poll),
+        let stack = match profile {
+            Profile::Board => BOARD_MOVE_STACK,
+            Profile::Host => HOST_MOVE_STACK,
+        };
+        // The move stack and the history counters first, the transposition
+        // table in the rest.
+        let arena = work.take(usize::MAX);
+        if arena.len() < stack + HISTORY_WORDS {
+            return Err(ParseError(
+                "the arena is too small for the xiangqi move stack",
+            ));
+        }
+        let (moves, rest) = arena.split_at_mut(stack);
+        let (history, table) = rest.split_at_mut(HISTORY_WORDS);
+        let tt = Tt::new(table);
+        let it = match profile {
+            Profile::Board => {
+                run::<BOARD_PLY, BOARD_PV>(&mut root, request, max_depth, moves, history, tt, poll)
+            }
+            Profile::Host => {
+                run::<HOST_PLY, HOST_PV>(&mut root, request, max_depth, moves, history, tt, poll)
+            }
         };
         send_answer(poll, &|reply| fill(&root, &it, reply));
         Ok(())
@@ -56,13 +84,17 @@ impl BoardGame for XiangqiEngine {
     }
 }
 
-/// One search with a move stack of `STACK` moves (the profile's size).
+/// One search with the profile's sizes.
 #[inline(never)]
-fn run<const STACK: usize>(
+#[allow(clippy::too_many_arguments)]
+fn run<const PLY: usize, const PV: usize>(
     root: &mut Xiangqi,
     request: &EngineRequest<'_>,
     max_depth: u8,
+    moves: &mut [u64],
+    history: &mut [u64],
+    tt: Tt<'_>,
     poll: &mut dyn Poll,
 ) -> Iteration {
-    Searcher::<STACK>::new(request.limits, poll).run(root, max_depth)
+    Searcher::<PLY, PV>::new(request.limits, moves, history, tt, poll).run(root, max_depth)
 }

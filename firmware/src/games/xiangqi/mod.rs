@@ -58,6 +58,7 @@ pub mod notation;
 pub mod rules;
 pub mod search;
 pub mod state;
+pub mod tt;
 
 pub use engine::XiangqiEngine;
 pub use state::Xiangqi;

@@ -10,16 +10,50 @@ use super::board::{
 /// + 5×3 pawn + 4 king + 2×4 advisor + 2×4 elephant = 119).
 pub const MAX_MOVES: usize = 120;
 
+/// What a [`Sink`] stores per move: the [`Move`] itself, or a packed word.
+pub trait MoveSlot: Copy {
+    /// The slot for `mv`.
+    fn pack(mv: Move) -> Self;
+}
+
+impl MoveSlot for Move {
+    #[inline]
+    fn pack(mv: Move) -> Self {
+        mv
+    }
+}
+
+/// A move in the low 32 bits of a word (the search's move stack keeps its
+/// ordering score in the high 32 bits): from, to, piece, captured.
+impl MoveSlot for u64 {
+    #[inline]
+    fn pack(mv: Move) -> Self {
+        u64::from(u32::from_le_bytes([mv.from, mv.to, mv.piece, mv.captured]))
+    }
+}
+
+/// The move in the low 32 bits of a packed word (see [`MoveSlot`] for `u64`).
+#[inline]
+pub fn unpack(word: u64) -> Move {
+    let [from, to, piece, captured] = (word as u32).to_le_bytes();
+    Move {
+        from,
+        to,
+        piece,
+        captured,
+    }
+}
+
 /// Collects generated moves into a slice, dropping any beyond its end.
-pub struct Sink<'a> {
-    buf: &'a mut [Move],
+pub struct Sink<'a, T: MoveSlot = Move> {
+    buf: &'a mut [T],
     len: usize,
     overflowed: bool,
 }
 
-impl<'a> Sink<'a> {
+impl<'a, T: MoveSlot> Sink<'a, T> {
     /// An empty sink over `buf`.
-    pub fn new(buf: &'a mut [Move]) -> Self {
+    pub fn new(buf: &'a mut [T]) -> Self {
         Self {
             buf,
             len: 0,
@@ -41,7 +75,7 @@ impl<'a> Sink<'a> {
     #[inline]
     fn push(&mut self, mv: Move) {
         if let Some(slot) = self.buf.get_mut(self.len) {
-            *slot = mv;
+            *slot = T::pack(mv);
             self.len += 1;
         } else {
             self.overflowed = true;
@@ -62,7 +96,14 @@ impl Position {
     }
 
     #[inline]
-    fn push_to(&self, sink: &mut Sink<'_>, piece: u8, from: Square, to: Square, quiet: bool) {
+    fn push_to<T: MoveSlot>(
+        &self,
+        sink: &mut Sink<'_, T>,
+        piece: u8,
+        from: Square,
+        to: Square,
+        quiet: bool,
+    ) {
         let target = self.at(to);
         if target == 0 {
             if quiet {
@@ -86,9 +127,9 @@ impl Position {
     /// Rook (`cannon == false`) or cannon moves along one line.
     #[allow(clippy::too_many_arguments)] // one call per direction, kept flat for speed
     #[inline]
-    fn slide(
+    fn slide<T: MoveSlot>(
         &self,
-        sink: &mut Sink<'_>,
+        sink: &mut Sink<'_, T>,
         piece: u8,
         from: Square,
         entry: u16,
@@ -151,7 +192,13 @@ impl Position {
     }
 
     /// Pseudo-legal moves of the piece in `slot` standing on `from`.
-    pub fn piece_moves(&self, sink: &mut Sink<'_>, slot: u8, from: Square, quiet: bool) {
+    pub fn piece_moves<T: MoveSlot>(
+        &self,
+        sink: &mut Sink<'_, T>,
+        slot: u8,
+        from: Square,
+        quiet: bool,
+    ) {
         let f = usize::from(from);
         match slot_kind(slot) {
             Kind::King => {
@@ -208,7 +255,7 @@ impl Position {
     }
 
     /// Pseudo-legal moves of the side to move (captures only when `quiet` is false).
-    pub fn pseudo_moves(&self, sink: &mut Sink<'_>, quiet: bool) {
+    pub fn pseudo_moves<T: MoveSlot>(&self, sink: &mut Sink<'_, T>, quiet: bool) {
         let first = 16 + 16 * self.side();
         for slot in first..first + 16 {
             let from = self.square_of(slot);
@@ -266,6 +313,66 @@ impl Position {
         (front != NO_SQUARE && is(front, &[Kind::Pawn]))
             || (f > 0 && is(ks - 1, &[Kind::Pawn]))
             || (f < 8 && is(ks + 1, &[Kind::Pawn]))
+    }
+
+    /// Whether a piece of `by` attacks `sq` (pins and the mover's own king
+    /// are ignored: this is for exchange estimates, not legality).
+    pub fn attacked_by(&self, sq: Square, by: u8) -> bool {
+        let s = usize::from(sq);
+        let (r, f) = (RANK_OF[s], FILE_OF[s]);
+        let is = |at: Square, kind: Kind| {
+            let p = self.at(at);
+            p != 0 && slot_color(p) == by && slot_kind(p) == kind
+        };
+        let e = self.file_blockers(sq);
+        for (near, far) in [(e & 0xF, (e >> 4) & 0xF), ((e >> 8) & 0xF, e >> 12)] {
+            if near != 0xF && is(near as u8 * 9 + f, Kind::Rook) {
+                return true;
+            }
+            if far != 0xF && is(far as u8 * 9 + f, Kind::Cannon) {
+                return true;
+            }
+        }
+        let e = self.rank_blockers(sq);
+        let base = r * 9;
+        for (near, far) in [(e & 0xF, (e >> 4) & 0xF), ((e >> 8) & 0xF, e >> 12)] {
+            if near != 0xF && is(base + near as u8, Kind::Rook) {
+                return true;
+            }
+            if far != 0xF && is(base + far as u8, Kind::Cannon) {
+                return true;
+            }
+        }
+        for &[from, _] in HORSE_MOVES[s].iter().take_while(|e| e[0] != NO_SQUARE) {
+            if is(from, Kind::Horse) && self.at(reverse_leg(from, sq)) == 0 {
+                return true;
+            }
+        }
+        // Pawns: from behind (their forward step), or beside once across the river.
+        let crossed = if by == RED { r >= 5 } else { r <= 4 };
+        let behind = if by == RED {
+            (r > 0).then(|| sq - 9)
+        } else {
+            (r < 9).then(|| sq + 9)
+        };
+        if behind.is_some_and(|b| is(b, Kind::Pawn))
+            || (crossed && f > 0 && is(sq - 1, Kind::Pawn))
+            || (crossed && f < 8 && is(sq + 1, Kind::Pawn))
+        {
+            return true;
+        }
+        KING_MOVES[s]
+            .iter()
+            .take_while(|&&t| t != NO_SQUARE)
+            .any(|&t| is(t, Kind::King))
+            || ADVISOR_MOVES[s]
+                .iter()
+                .take_while(|&&t| t != NO_SQUARE)
+                .any(|&t| is(t, Kind::Advisor))
+            || ELEPHANT_MOVES[s]
+                .iter()
+                .take_while(|e| e[0] != NO_SQUARE)
+                .any(|e| self.at(e[1]) == 0 && is(e[0], Kind::Elephant))
     }
 
     /// Whether the side to move is in check.
