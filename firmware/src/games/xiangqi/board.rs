@@ -215,6 +215,40 @@ const fn build_line<const N: usize, const M: usize>() -> [[u16; M]; N] {
     }
     t
 }
+/// Empty points a slider reaches from a point of a line of `N` points, by
+/// `[position][occupancy without the position's own bit]` (as [`build_line`]).
+const fn build_reach<const N: usize, const M: usize>() -> [[u8; M]; N] {
+    let mut t = [[0u8; M]; N];
+    let mut pos = 0;
+    while pos < N {
+        let mut idx = 0;
+        while idx < M {
+            let low = idx & ((1 << pos) - 1);
+            let high = (idx >> pos) << (pos + 1);
+            let occ = low | high;
+            let mut n = 0;
+            let mut p = pos + 1;
+            while p < N && occ & (1 << p) == 0 {
+                n += 1;
+                p += 1;
+            }
+            let mut p = pos;
+            while p > 0 && occ & (1 << (p - 1)) == 0 {
+                n += 1;
+                p -= 1;
+            }
+            t[pos][idx] = n;
+            idx += 1;
+        }
+        pos += 1;
+    }
+    t
+}
+/// Empty squares reachable along a rank, by file and occupancy (2,304 bytes).
+pub static RANK_REACH: [[u8; 256]; 9] = build_reach::<9, 256>();
+/// Empty squares reachable along a file, by rank and occupancy (5,120 bytes).
+pub static FILE_REACH: [[u8; 512]; 10] = build_reach::<10, 512>();
+
 /// Blockers along a rank, by file and occupancy (see [`build_line`]).
 pub static RANK_LINE: [[u16; 256]; 9] = build_line::<9, 256>();
 /// Blockers along a file, by rank and occupancy.
@@ -368,6 +402,9 @@ pub fn zobrist(slot: u8, sq: Square) -> u64 {
     ZOBRIST[row][usize::from(sq)]
 }
 
+/// Phase units by [`Kind`]: rook 4, horse and cannon 2.
+const PHASE_UNITS: [u8; 7] = [0, 0, 0, 2, 4, 2, 0];
+
 /// A xiangqi position: the board, piece slots, line occupancies and the hash.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
@@ -378,6 +415,7 @@ pub struct Position {
     side: u8,
     key: u64,
     psq: i32,
+    phase: u8,
 }
 
 impl Position {
@@ -394,6 +432,7 @@ impl Position {
             side: RED,
             key: 0,
             psq: 0,
+            phase: 0,
         }
     }
 
@@ -418,6 +457,12 @@ impl Position {
     #[inline]
     pub fn psq(&self) -> i32 {
         self.psq
+    }
+    /// Rooks (4 each), horses and cannons (2 each) on the board: the game
+    /// phase before capping (see [`super::eval::phase`]).
+    #[inline]
+    pub fn phase_units(&self) -> u8 {
+        self.phase
     }
     /// Slot of the piece on `sq` (0 when empty or off the board).
     #[inline]
@@ -448,6 +493,17 @@ impl Position {
         self.file_occ[usize::from(file)]
     }
 
+    /// Empty squares a rook or cannon on `sq` slides to along its rank and file.
+    #[inline]
+    pub fn reach(&self, sq: Square) -> u8 {
+        let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
+        let occ = self.rank_occ[usize::from(r)];
+        let ri = (occ & ((1 << f) - 1)) | ((occ >> (f + 1)) << f);
+        let occ = self.file_occ[usize::from(f)];
+        let fi = (occ & ((1 << r) - 1)) | ((occ >> (r + 1)) << r);
+        RANK_REACH[usize::from(f)][usize::from(ri)] + FILE_REACH[usize::from(r)][usize::from(fi)]
+    }
+
     /// Blockers along the rank through `sq` (see [`RANK_LINE`]).
     #[inline]
     pub fn rank_blockers(&self, sq: Square) -> u16 {
@@ -473,6 +529,7 @@ impl Position {
         self.file_occ[usize::from(f)] |= 1 << r;
         self.key ^= zobrist(slot, sq);
         self.psq += psq(slot, sq);
+        self.phase += PHASE_UNITS[slot_kind(slot) as usize];
     }
 
     fn clear_occ(&mut self, sq: Square) {
@@ -495,6 +552,7 @@ impl Position {
             self.squares[usize::from(mv.captured - 16)] = NO_SQUARE;
             self.key ^= zobrist(mv.captured, mv.to);
             self.psq -= psq(mv.captured, mv.to);
+            self.phase -= PHASE_UNITS[slot_kind(mv.captured) as usize];
         } else {
             self.set_occ(mv.to);
         }
@@ -519,6 +577,7 @@ impl Position {
             self.squares[usize::from(mv.captured - 16)] = mv.to;
             self.key ^= zobrist(mv.captured, mv.to);
             self.psq += psq(mv.captured, mv.to);
+            self.phase += PHASE_UNITS[slot_kind(mv.captured) as usize];
         } else {
             self.board[to] = 0;
             self.clear_occ(mv.to);

@@ -2,34 +2,35 @@
 //! coordination and king safety, each with a middle-game and an endgame value,
 //! blended by the game phase; from the side to move's point of view.
 //!
-//! Scores are centipawns of an uncrossed pawn. Every term is a packed pair
-//! ([`pair`]: middle game in the low 16 bits, endgame in the high 16 bits), so
-//! one addition updates both halves; [`evaluate`] blends them with the phase.
+//! Scores are centipawns of an uncrossed pawn. Every term is a parameter of
+//! [`WEIGHTS`]: a packed pair ([`pair`]: middle game in the low 16 bits,
+//! endgame in the high 16 bits) counted by a feature of the position, so the
+//! evaluation is linear in the parameters and can be tuned from games
+//! ([`trace`] lists the features; the weights were fitted by Texel tuning on
+//! self-play positions, see [`super::weights`]).
 //!
 //! - **Material and piece-square tables** ([`PSQ`]): material plus a table per
-//!   kind, red's view, mirrored for black, kept up to date by
-//!   [`Position`]'s make and unmake (so a node pays nothing for them).
-//!   Material (middle game / endgame): rook 900/950, cannon 450/420, horse
-//!   400/440, advisor and elephant 200/180, pawn 100/120 before the river and
-//!   about twice that after it (the tables add 50–100 across the river, most
-//!   near the palace), the ratios rook 9 : cannon 4.5 : horse 4 : advisor 2 :
-//!   pawn 1 that xiangqi players use (seed 004's figures put a pawn at a
-//!   thirtieth of a rook, which made pawns worthless to the engine).
+//!   kind (files mirrored, so 50 parameters per kind), red's view, mirrored
+//!   for black, kept up to date by [`Position`]'s make and unmake (a node pays
+//!   nothing for them).
 //! - **Mobility**, counted without generating moves: empty squares a rook or
 //!   a cannon can slide to (from the line tables), horse moves with a free leg
-//!   to a square not held by its own side.
+//!   to a square not held by its own side; one parameter per count.
 //! - **Coordination**: crossed pawns side by side, horses guarding each other,
 //!   rooks seeing each other.
 //! - **King safety**: an enemy cannon on the king's file with nothing between
-//!   (空头炮, the "empty-head cannon"), enemy attackers massed in the king's
-//!   half (rook 3, horse and cannon 2, a crossed pawn 1: the sum squared, and
-//!   times the advisors and elephants missing).
+//!   (空头炮, the "empty-head cannon") or with two screens, a cannon on the
+//!   king's back rank facing it (沉底炮), a horse on the palace centre in front
+//!   of its king facing a cannon (窝心马); enemy attackers massed in the
+//!   king's half (rook 3, horse and cannon 2, crossed pawn 1: one parameter
+//!   per total), and times the advisors and elephants missing.
 //! - **Phase**: rook 4, horse and cannon 2 each, both sides (32 at the start):
 //!   the middle-game value weighs `phase / 32`.
 
 use super::board::{
     FILE_OF, HORSE_MOVES, Kind, NO_SQUARE, Position, RANK_OF, RED, Square, slot_color, slot_kind,
 };
+use super::weights::WEIGHTS;
 use crate::game::Score;
 
 /// A middle-game and an endgame value packed in one `i32`.
@@ -52,127 +53,53 @@ pub const fn eg(p: Pair) -> i32 {
     ((p + 0x8000) >> 16) as i16 as i32
 }
 
-/// Material by [`Kind`] (the king's is only for exchange arithmetic).
-pub const MATERIAL: [Pair; 7] = [
-    pair(0, 0),
-    pair(200, 180),
-    pair(200, 180),
-    pair(400, 440),
-    pair(900, 950),
-    pair(450, 420),
-    pair(100, 120),
-];
+/// Indices of the parameters in [`WEIGHTS`].
+pub mod param {
+    /// Material by kind (7).
+    pub const MATERIAL: usize = 0;
+    /// Piece-square tables: `PST + kind * 50 + rank * 5 + folded file` (350).
+    pub const PST: usize = 7;
+    /// Rook mobility by empty squares reachable, 0–17 (18).
+    pub const ROOK_MOB: usize = 357;
+    /// Cannon mobility by empty squares reachable, 0–17 (18).
+    pub const CANNON_MOB: usize = 375;
+    /// Horse mobility by moves, 0–8 (9).
+    pub const HORSE_MOB: usize = 393;
+    /// Attack units in the enemy half, 0–15 (16).
+    pub const ATTACK: usize = 402;
+    /// Attack units times the enemy's missing advisors.
+    pub const NO_ADVISOR: usize = 418;
+    /// Attack units times the enemy's missing elephants.
+    pub const NO_ELEPHANT: usize = 419;
+    /// A cannon facing the enemy king with nothing between.
+    pub const HOLLOW_CANNON: usize = 420;
+    /// A cannon facing the enemy king through two screens.
+    pub const SCREENED_CANNON: usize = 421;
+    /// A cannon on the enemy back rank facing the king.
+    pub const BOTTOM_CANNON: usize = 422;
+    /// The enemy's horse on its palace centre while our cannon is on that file.
+    pub const BLOCKED_HORSE: usize = 423;
+    /// Two crossed pawns side by side.
+    pub const LINKED_PAWNS: usize = 424;
+    /// Horses guarding each other.
+    pub const HORSE_PAIR: usize = 425;
+    /// Rooks seeing each other.
+    pub const ROOK_PAIR: usize = 426;
+    /// The side to move's bonus.
+    pub const TEMPO: usize = 427;
+    /// Number of parameters.
+    pub const COUNT: usize = 428;
+}
 
 /// Piece values for capture ordering and exchange tests, by [`Kind`].
 pub const VALUE: [Score; 7] = [5000, 200, 200, 420, 920, 440, 110];
 
-/// Red's tables, rank 9 (black's back rank) first, as a diagram reads.
-#[rustfmt::skip]
-const PAWN_MG: [i16; 90] = [
-     0,  0,  5, 15, 20, 15,  5,  0,  0,
-    20, 40, 60, 90,100, 90, 60, 40, 20,
-    20, 40, 60, 80, 90, 80, 60, 40, 20,
-    20, 40, 50, 65, 70, 65, 50, 40, 20,
-    10, 25, 35, 45, 50, 45, 35, 25, 10,
-    -5,  0,  5,  0, 15,  0,  5,  0, -5,
-     0,  0,  0,  0,  5,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,
-];
-#[rustfmt::skip]
-const PAWN_EG: [i16; 90] = [
-    20, 30, 40, 50, 50, 50, 40, 30, 20,
-    60, 80,100,120,130,120,100, 80, 60,
-    60, 80,100,110,120,110,100, 80, 60,
-    60, 75, 90,100,100,100, 90, 75, 60,
-    50, 60, 70, 80, 80, 80, 70, 60, 50,
-    10, 10, 15, 15, 20, 15, 15, 10, 10,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,
-];
-#[rustfmt::skip]
-const HORSE_MG: [i16; 90] = [
-   -20,-10,  0,  5,-15,  5,  0,-10,-20,
-   -10, 10, 25, 30, 10, 30, 25, 10,-10,
-     0, 20, 40, 30, 25, 30, 40, 20,  0,
-     0, 20, 25, 35, 30, 35, 25, 20,  0,
-     0, 15, 25, 25, 25, 25, 25, 15,  0,
-    -5, 10, 15, 20, 15, 20, 15, 10, -5,
-   -10,  5, 10, 10, 15, 10, 10,  5,-10,
-   -10,  0, 10,  5, 10,  5, 10,  0,-10,
-   -15, -5,  0,  0,-30,  0,  0, -5,-15,
-   -20,-15, -5, -5,-20, -5, -5,-15,-20,
-];
-#[rustfmt::skip]
-const ROOK_MG: [i16; 90] = [
-     5, 10,  5, 15, 15, 15,  5, 10,  5,
-    10, 15, 15, 25, 20, 25, 15, 15, 10,
-     5, 10, 10, 20, 15, 20, 10, 10,  5,
-     5, 15, 10, 15, 15, 15, 10, 15,  5,
-     5, 15, 10, 15, 15, 15, 10, 15,  5,
-     0, 10,  5, 10, 10, 10,  5, 10,  0,
-    -5,  5,  0,  5,  5,  5,  0,  5, -5,
-    -5,  5,  0,  5,  0,  5,  0,  5, -5,
-    -5,  0,  0,  5,  0,  5,  0,  0, -5,
-   -15,  0, -5,  0,-10,  0, -5,  0,-15,
-];
-#[rustfmt::skip]
-const CANNON_MG: [i16; 90] = [
-    10, 10,  0,-10,-10,-10,  0, 10, 10,
-     5,  5,  0, -5,-10, -5,  0,  5,  5,
-     5,  5,  0, -5,  5, -5,  0,  5,  5,
-     0,  5,  0,  0, 10,  0,  0,  5,  0,
-     0,  5,  0,  5, 10,  5,  0,  5,  0,
-     0,  5,  0,  5, 10,  5,  0,  5,  0,
-     0,  5,  0,  0, 10,  0,  0,  5,  0,
-     0,  5,  5,  5, 20,  5,  5,  5,  0,
-     0,  0,  0,  5, 10,  5,  0,  0,  0,
-     0,  0, -5,  5,  5,  5, -5,  0,  0,
-];
-
-/// The positional part of a red piece of `kind` on `sq` (rank 0 = red's back rank).
-const fn table(kind: usize, sq: usize) -> Pair {
+/// The piece-square parameter of a red piece of `kind` on `sq`.
+const fn pst_index(kind: usize, sq: usize) -> usize {
     let r = sq / 9;
     let f = sq % 9;
-    let i = (9 - r) * 9 + f;
-    match kind {
-        // King: at home; stepping up costs in the middle game.
-        0 => {
-            let m = match (r, f) {
-                (0, 4) => 0,
-                (0, _) => -10,
-                (1, 4) => -15,
-                (1, _) => -20,
-                _ => -40,
-            };
-            pair(m, if r >= 2 { -10 } else { 0 })
-        }
-        // Advisor: the palace centre.
-        1 => pair(
-            match (r, f) {
-                (1, 4) => 10,
-                (2, _) => -5,
-                _ => 0,
-            },
-            0,
-        ),
-        // Elephant: the centre of its field, not the edge or the river bank.
-        2 => pair(
-            match (r, f) {
-                (2, 4) => 10,
-                (2, 0) | (2, 8) | (4, _) => -5,
-                _ => 0,
-            },
-            0,
-        ),
-        3 => pair(HORSE_MG[i] as i32, HORSE_MG[i] as i32 / 2),
-        4 => pair(ROOK_MG[i] as i32, ROOK_MG[i] as i32 / 2),
-        5 => pair(CANNON_MG[i] as i32, 0),
-        _ => pair(PAWN_MG[i] as i32, PAWN_EG[i] as i32),
-    }
+    let fold = if f > 4 { 8 - f } else { f };
+    param::PST + kind * 50 + r * 5 + fold
 }
 
 const fn build_psq() -> [[Pair; 90]; 14] {
@@ -181,7 +108,7 @@ const fn build_psq() -> [[Pair; 90]; 14] {
     while k < 7 {
         let mut s = 0;
         while s < 90 {
-            let v = MATERIAL[k] + table(k, s);
+            let v = WEIGHTS[param::MATERIAL + k] + WEIGHTS[pst_index(k, s)];
             t[k][s] = v;
             // Black's piece on the mirrored square, from red's side.
             t[7 + k][89 - s] = -v;
@@ -202,53 +129,35 @@ pub fn psq(slot: u8, sq: Square) -> Pair {
     PSQ[usize::from(slot_color(slot)) * 7 + slot_kind(slot) as usize][usize::from(sq)]
 }
 
-/// Rook mobility per empty square reachable, around seven.
-const ROOK_MOB: Pair = pair(5, 7);
-/// Cannon mobility per empty square reachable, around six.
-const CANNON_MOB: Pair = pair(3, 2);
-/// Horse mobility per move, around four.
-const HORSE_MOB: Pair = pair(12, 12);
-/// A horse with no move at all.
-const HORSE_TRAPPED: Pair = pair(-25, -25);
-/// Two crossed pawns side by side.
-const LINKED_PAWNS: Pair = pair(20, 30);
-/// Horses guarding each other.
-const HORSE_PAIR: Pair = pair(10, 5);
-/// Rooks seeing each other along a rank or file.
-const ROOK_PAIR: Pair = pair(15, 5);
-/// An enemy cannon on the king's file with nothing between (空头炮).
-const HOLLOW_CANNON: Pair = pair(90, 20);
-/// Attack units squared (rook 3, horse and cannon 2, crossed pawn 1).
-const ATTACK_SQUARED: Pair = pair(3, 1);
-/// Attack units times missing advisors and elephants.
-const ATTACK_UNGUARDED: Pair = pair(6, 2);
-/// The side to move's bonus.
-const TEMPO: Score = 10;
-
 /// Full phase: all rooks, horses and cannons on the board.
 pub const MAX_PHASE: i32 = 32;
 
-/// Empty squares on both sides of coordinate `c` along a line of `len`
-/// points, from a blocker entry of [`super::board::RANK_LINE`] / `FILE_LINE`.
-#[inline]
-fn empties(entry: u16, c: u8, len: u8) -> i32 {
-    let up = (entry & 0xF) as u8;
-    let down = ((entry >> 8) & 0xF) as u8;
-    let top = if up == 0xF { len } else { up };
-    let bottom = if down == 0xF { 0 } else { down + 1 };
-    i32::from(top - c - 1) + i32::from(c - bottom)
+/// Where the evaluation's features go: summed with the weights, or listed.
+trait Terms {
+    /// Feature `param` occurs `count` times for red (negative: for black).
+    fn add(&mut self, param: usize, count: i32);
+}
+
+/// Sums the weighted features.
+struct Sum(Pair);
+
+impl Terms for Sum {
+    #[inline(always)]
+    fn add(&mut self, param: usize, count: i32) {
+        self.0 += WEIGHTS[param] * count;
+    }
 }
 
 /// Empty squares a rook or cannon on `sq` slides to.
 #[inline]
-fn slide_mobility(pos: &Position, sq: Square) -> i32 {
-    let s = usize::from(sq);
-    empties(pos.rank_blockers(sq), FILE_OF[s], 9) + empties(pos.file_blockers(sq), RANK_OF[s], 10)
+fn slide_mobility(pos: &Position, sq: Square) -> usize {
+    usize::from(pos.reach(sq))
 }
 
-/// Horse moves from `sq` (leg free, target not `color`'s own piece).
+/// Horse moves from `sq` (leg free, target not `color`'s own piece), and
+/// whether it guards the square `mate` (its partner).
 #[inline]
-fn horse_mobility(pos: &Position, sq: Square, color: u8, mate: Square) -> (i32, bool) {
+fn horse_mobility(pos: &Position, sq: Square, color: u8, mate: Square) -> (usize, bool) {
     let mut n = 0;
     let mut guards = false;
     for &[to, leg] in HORSE_MOVES[usize::from(sq)]
@@ -280,73 +189,107 @@ pub fn has_pieces(pos: &Position, color: u8) -> bool {
 }
 
 /// The game phase, [`MAX_PHASE`] with every rook, horse and cannon on the board.
+#[inline]
 pub fn phase(pos: &Position) -> i32 {
-    let mut p = 0;
-    for color in 0..2u8 {
-        let first = 16 + 16 * color;
-        for s in first + 5..first + 11 {
-            if pos.square_of(s) != NO_SQUARE {
-                p += if slot_kind(s) == Kind::Rook { 4 } else { 2 };
-            }
-        }
-    }
-    p.min(MAX_PHASE)
+    i32::from(pos.phase_units()).min(MAX_PHASE)
 }
 
-/// Everything but material and tables for `us`: mobility, coordination and
-/// the attack on the other king.
-fn side_terms(pos: &Position, us: u8) -> Pair {
+/// Pieces strictly between `a` and `b` on a shared file or rank (`None`:
+/// not on a line, or more than two).
+fn between(pos: &Position, a: Square, b: Square) -> Option<u8> {
+    let (ia, ib) = (usize::from(a), usize::from(b));
+    let (e, along) = if RANK_OF[ia] == RANK_OF[ib] {
+        (pos.rank_blockers(a), FILE_OF[ib])
+    } else if FILE_OF[ia] == FILE_OF[ib] {
+        (pos.file_blockers(a), RANK_OF[ib])
+    } else {
+        return None;
+    };
+    let near = [(e & 0xF) as u8, ((e >> 8) & 0xF) as u8];
+    let far = [((e >> 4) & 0xF) as u8, ((e >> 12) & 0xF) as u8];
+    if near.contains(&along) {
+        Some(0)
+    } else if far.contains(&along) {
+        Some(1)
+    } else {
+        // Two or more between: count along the line up to two.
+        let (occ, lo, hi) = if RANK_OF[ia] == RANK_OF[ib] {
+            let (x, y) = (FILE_OF[ia].min(FILE_OF[ib]), FILE_OF[ia].max(FILE_OF[ib]));
+            (pos.rank_occ(RANK_OF[ia]), x, y)
+        } else {
+            let (x, y) = (RANK_OF[ia].min(RANK_OF[ib]), RANK_OF[ia].max(RANK_OF[ib]));
+            (pos.file_occ(FILE_OF[ia]), x, y)
+        };
+        let inner = occ & ((1u16 << hi) - 1) & !((1u16 << (lo + 1)) - 1);
+        (inner.count_ones() == 2).then_some(2)
+    }
+}
+
+/// Mobility, coordination and the attack on the other king, for `us`
+/// (`sign` +1 for red, -1 for black).
+fn side_terms<T: Terms>(pos: &Position, us: u8, sign: i32, t: &mut T) {
     let them = us ^ 1;
     let first = 16 + 16 * us;
-    let mut t: Pair = 0;
-    let mut units = 0;
+    let mut units = 0usize;
     // Horses.
     let (h1, h2) = (pos.square_of(first + 5), pos.square_of(first + 6));
+    let mut pair_seen = false;
     for (sq, mate) in [(h1, h2), (h2, h1)] {
         if sq == NO_SQUARE {
             continue;
         }
         let (n, guards) = horse_mobility(pos, sq, us, mate);
-        t += HORSE_MOB * (n - 4);
-        if n == 0 {
-            t += HORSE_TRAPPED;
-        }
-        if guards {
-            t += HORSE_PAIR;
-        }
+        t.add(param::HORSE_MOB + n, sign);
+        pair_seen |= guards;
         if crossed(us, sq) {
             units += 2;
         }
+    }
+    if pair_seen {
+        t.add(param::HORSE_PAIR, sign);
     }
     // Rooks.
     let (r1, r2) = (pos.square_of(first + 7), pos.square_of(first + 8));
     for sq in [r1, r2] {
         if sq != NO_SQUARE {
-            t += ROOK_MOB * (slide_mobility(pos, sq) - 7);
+            t.add(param::ROOK_MOB + slide_mobility(pos, sq).min(17), sign);
             if crossed(us, sq) {
                 units += 3;
             }
         }
     }
-    if r1 != NO_SQUARE && r2 != NO_SQUARE && sees(pos, r1, r2) {
-        t += ROOK_PAIR;
+    if r1 != NO_SQUARE && r2 != NO_SQUARE && between(pos, r1, r2) == Some(0) {
+        t.add(param::ROOK_PAIR, sign);
     }
-    // Cannons, and the empty-head cannon.
+    // Cannons, and their aim at the enemy king.
     let ks = pos.king(them);
     for slot in [first + 9, first + 10] {
         let sq = pos.square_of(slot);
         if sq == NO_SQUARE {
             continue;
         }
-        t += CANNON_MOB * (slide_mobility(pos, sq) - 6);
+        t.add(param::CANNON_MOB + slide_mobility(pos, sq).min(17), sign);
         if crossed(us, sq) {
             units += 2;
         }
-        if ks != NO_SQUARE
-            && FILE_OF[usize::from(sq)] == FILE_OF[usize::from(ks)]
-            && sees(pos, sq, ks)
-        {
-            t += HOLLOW_CANNON;
+        if ks == NO_SQUARE {
+            continue;
+        }
+        let (s, k) = (usize::from(sq), usize::from(ks));
+        if FILE_OF[s] == FILE_OF[k] {
+            match between(pos, sq, ks) {
+                Some(0) => t.add(param::HOLLOW_CANNON, sign),
+                Some(2) => t.add(param::SCREENED_CANNON, sign),
+                _ => {}
+            }
+            // Their horse on the palace centre, in front of the king.
+            let centre = if them == RED { 13 } else { 76 };
+            let p = pos.at(centre);
+            if FILE_OF[k] == 4 && p != 0 && slot_color(p) == them && slot_kind(p) == Kind::Horse {
+                t.add(param::BLOCKED_HORSE, sign);
+            }
+        } else if RANK_OF[s] == RANK_OF[k] && between(pos, sq, ks) == Some(0) {
+            t.add(param::BOTTOM_CANNON, sign);
         }
     }
     // Crossed pawns: attackers, and linked pairs (counted from the left one).
@@ -359,37 +302,196 @@ fn side_terms(pos: &Position, us: u8) -> Pair {
         if FILE_OF[usize::from(sq)] < 8 {
             let p = pos.at(sq + 1);
             if p != 0 && slot_color(p) == us && slot_kind(p) == Kind::Pawn {
-                t += LINKED_PAWNS;
+                t.add(param::LINKED_PAWNS, sign);
             }
         }
     }
-    // Their king's guard: advisors and elephants still on the board.
+    // The attack against their king's guard.
+    let units = units.min(15);
+    t.add(param::ATTACK + units, sign);
     let their_first = 16 + 16 * them;
-    let guards = (their_first + 1..their_first + 5)
-        .filter(|&s| pos.square_of(s) != NO_SQUARE)
+    let advisors = (their_first + 1..their_first + 3)
+        .filter(|&s| pos.square_of(s) == NO_SQUARE)
         .count() as i32;
-    t + ATTACK_SQUARED * (units * units / 4) + ATTACK_UNGUARDED * (units * (4 - guards))
+    let elephants = (their_first + 3..their_first + 5)
+        .filter(|&s| pos.square_of(s) == NO_SQUARE)
+        .count() as i32;
+    t.add(param::NO_ADVISOR, sign * advisors * units as i32);
+    t.add(param::NO_ELEPHANT, sign * elephants * units as i32);
 }
 
-/// Whether `a` and `b` share a rank or file with nothing between them.
-fn sees(pos: &Position, a: Square, b: Square) -> bool {
-    let (ia, ib) = (usize::from(a), usize::from(b));
-    let (e, along) = if RANK_OF[ia] == RANK_OF[ib] {
-        (pos.rank_blockers(a), FILE_OF[ib])
-    } else if FILE_OF[ia] == FILE_OF[ib] {
-        (pos.file_blockers(a), RANK_OF[ib])
-    } else {
-        return false;
-    };
-    (e & 0xF) as u8 == along || ((e >> 8) & 0xF) as u8 == along
+/// Blends a middle-game / endgame pair by `phase`.
+#[inline]
+pub fn taper(p: Pair, phase: i32) -> i32 {
+    (mg(p) * phase + eg(p) * (MAX_PHASE - phase)) / MAX_PHASE
 }
 
 /// Evaluates `pos` for the side to move.
 pub fn evaluate(pos: &Position) -> Score {
     #[cfg(test)]
     super::stack_probe::note();
-    let total = pos.psq() + side_terms(pos, RED) - side_terms(pos, RED ^ 1);
+    let mut sum = Sum(pos.psq());
+    side_terms(pos, RED, 1, &mut sum);
+    side_terms(pos, RED ^ 1, -1, &mut sum);
+    let v = taper(sum.0, phase(pos));
+    let tempo = taper(WEIGHTS[param::TEMPO], phase(pos));
+    (if pos.side() == RED { v } else { -v }) + tempo
+}
+
+/// Material and tables only (what [`Position::psq`] keeps), with the tempo:
+/// [`evaluate`] without mobility, coordination and king safety, for
+/// quiescence to stand pat on when far above beta.
+#[inline]
+pub fn lazy(pos: &Position) -> Score {
     let p = phase(pos);
-    let v = (mg(total) * p + eg(total) * (MAX_PHASE - p)) / MAX_PHASE;
-    (if pos.side() == RED { v } else { -v }) + TEMPO
+    let v = taper(pos.psq(), p);
+    (if pos.side() == RED { v } else { -v }) + taper(WEIGHTS[param::TEMPO], p)
+}
+
+/// Lists the features of `pos` from red's side: `out(param, count)` for each
+/// (material and tables counted from the board; the tempo with +1 when red is
+/// to move, -1 when black is). With the phase, these give [`evaluate`]:
+/// `taper(Σ count × WEIGHTS[param], phase)` from red's side.
+pub fn trace(pos: &Position, out: &mut dyn FnMut(usize, i32)) {
+    struct List<'a>(&'a mut dyn FnMut(usize, i32));
+    impl Terms for List<'_> {
+        fn add(&mut self, param: usize, count: i32) {
+            if count != 0 {
+                (self.0)(param, count);
+            }
+        }
+    }
+    let mut list = List(out);
+    for sq in 0..90u8 {
+        let p = pos.at(sq);
+        if p == 0 {
+            continue;
+        }
+        let (color, kind) = (slot_color(p), slot_kind(p) as usize);
+        let (sign, rel) = if color == RED {
+            (1, usize::from(sq))
+        } else {
+            (-1, 89 - usize::from(sq))
+        };
+        list.add(param::MATERIAL + kind, sign);
+        list.add(pst_index(kind, rel), sign);
+    }
+    side_terms(pos, RED, 1, &mut list);
+    side_terms(pos, RED ^ 1, -1, &mut list);
+    list.add(param::TEMPO, if pos.side() == RED { 1 } else { -1 });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn from_trace(pos: &Position) -> i32 {
+        let mut sum: Pair = 0;
+        let mut tempo = 0;
+        trace(pos, &mut |p, c| {
+            if p == param::TEMPO {
+                tempo = c;
+            } else {
+                sum += WEIGHTS[p] * c;
+            }
+        });
+        let v = taper(sum, phase(pos));
+        let t = taper(WEIGHTS[param::TEMPO], phase(pos));
+        if pos.side() == RED { v + t } else { -v + t }
+    }
+
+    #[test]
+    fn the_trace_gives_the_evaluation() {
+        for fen in [
+            Position::START_FEN,
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w",
+            "1nbak1C2/4a4/4c4/p3p3p/2p2NP2/5n3/P3c3P/4C4/4N4/2BAKAB2 w",
+            "3k5/4a4/4c4/9/4c4/9/9/4N4/4A4/3AK4 b",
+            "5k3/9/9/9/9/9/9/9/9/c2RK4 w",
+        ] {
+            let pos = Position::parse_fen(fen).unwrap();
+            assert_eq!(pos.psq(), pos.compute_psq());
+            assert_eq!(evaluate(&pos), from_trace(&pos), "{fen}");
+        }
+    }
+
+    /// The position with colours swapped (ranks reversed, cases swapped, the
+    /// other side to move).
+    fn mirrored(fen: &str) -> std::string::String {
+        let (board, side) = fen.split_once(' ').unwrap();
+        let ranks: std::vec::Vec<std::string::String> = board
+            .split('/')
+            .rev()
+            .map(|r| {
+                r.chars()
+                    .map(|c| {
+                        if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        std::format!(
+            "{} {}",
+            ranks.join("/"),
+            if side == "w" { "b" } else { "w" }
+        )
+    }
+
+    #[test]
+    fn the_start_position_is_level_and_colours_are_symmetric() {
+        let start = Position::parse_fen(Position::START_FEN).unwrap();
+        let tempo = taper(WEIGHTS[param::TEMPO], MAX_PHASE);
+        assert_eq!(evaluate(&start), tempo);
+        for fen in [
+            "1nbak1C2/4a4/4c4/p3p3p/2p2NP2/5n3/P3c3P/4C4/4N4/2BAKAB2 w",
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w",
+            "3k5/4a4/4c4/9/4c4/9/9/4N4/4A4/3AK4 b",
+        ] {
+            let a = Position::parse_fen(fen).unwrap();
+            let b = Position::parse_fen(&mirrored(fen)).unwrap();
+            assert_eq!(evaluate(&a), evaluate(&b), "{fen}");
+        }
+    }
+
+    #[test]
+    fn reach_counts_the_empty_squares_a_slider_moves_to() {
+        use crate::games::xiangqi::board::Move;
+        use crate::games::xiangqi::movegen::Sink;
+        let pos = Position::parse_fen(
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w",
+        )
+        .unwrap();
+        for slot in 16..48u8 {
+            let sq = pos.square_of(slot);
+            if sq == NO_SQUARE || !matches!(slot_kind(slot), Kind::Rook | Kind::Cannon) {
+                continue;
+            }
+            let mut buf = [Move::default(); 40];
+            let mut sink = Sink::new(&mut buf);
+            pos.piece_moves(&mut sink, slot, sq, true);
+            let n = sink.len();
+            let quiet = buf[..n].iter().filter(|m| m.captured == 0).count();
+            assert_eq!(usize::from(pos.reach(sq)), quiet, "slot {slot}");
+        }
+    }
+
+    #[test]
+    fn between_counts_pieces_on_a_line() {
+        let pos = Position::parse_fen("4k4/4a4/4c4/9/4c4/9/9/4N4/4A4/3AK4 w").unwrap();
+        // The e file: e0 king, e1 advisor, e2 horse, e5 cannon, e7 cannon, e8 advisor, e9 king.
+        assert_eq!(between(&pos, 4, 85), None, "five between");
+        assert_eq!(
+            between(&pos, 49, 4),
+            Some(2),
+            "e5 cannon .. e0 king: e2, e1"
+        );
+        assert_eq!(between(&pos, 49, 67), Some(0));
+        assert_eq!(between(&pos, 49, 85), Some(2));
+        assert_eq!(between(&pos, 3, 4), Some(0));
+        assert_eq!(between(&pos, 3, 13), None, "not on a line");
+    }
 }

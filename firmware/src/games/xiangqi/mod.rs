@@ -59,6 +59,7 @@ pub mod rules;
 pub mod search;
 pub mod state;
 pub mod tt;
+pub mod weights;
 
 pub use engine::XiangqiEngine;
 pub use state::Xiangqi;

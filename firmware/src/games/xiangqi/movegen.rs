@@ -265,40 +265,55 @@ impl Position {
         }
     }
 
+    /// Whether the piece on `sq` belongs to `color`'s opponent and is of one
+    /// of the kinds in `mask` (bit `kind`).
+    #[inline]
+    fn enemy_of_kind(&self, sq: Square, color: u8, mask: u8) -> bool {
+        let p = self.at(sq);
+        p != 0 && slot_color(p) != color && (1 << slot_kind(p) as u8) & mask != 0
+    }
+
     /// Whether `color`'s king is attacked (or faces the other king on an open file).
     pub fn attacked_king(&self, color: u8) -> bool {
+        const ROOK_OR_KING: u8 = 1 << Kind::Rook as u8 | 1 << Kind::King as u8;
+        const ROOK: u8 = 1 << Kind::Rook as u8;
+        const CANNON: u8 = 1 << Kind::Cannon as u8;
+        const PAWN: u8 = 1 << Kind::Pawn as u8;
         let ks = self.king(color);
         if ks == NO_SQUARE {
             return true;
         }
         let k = usize::from(ks);
         let (r, f) = (RANK_OF[k], FILE_OF[k]);
-        let is = |sq: u8, kinds: &[Kind]| {
-            let p = self.enemy_at(sq, color);
-            p != 0 && kinds.contains(&slot_kind(p))
-        };
         // File: rook or king nearest, cannon second.
         let e = self.file_blockers(ks);
         for (near, far) in [(e & 0xF, (e >> 4) & 0xF), ((e >> 8) & 0xF, e >> 12)] {
-            if near != 0xF && is(near as u8 * 9 + f, &[Kind::Rook, Kind::King]) {
+            if near != 0xF && self.enemy_of_kind(near as u8 * 9 + f, color, ROOK_OR_KING) {
                 return true;
             }
-            if far != 0xF && is(far as u8 * 9 + f, &[Kind::Cannon]) {
+            if far != 0xF && self.enemy_of_kind(far as u8 * 9 + f, color, CANNON) {
                 return true;
             }
         }
         let e = self.rank_blockers(ks);
         let base = r * 9;
         for (near, far) in [(e & 0xF, (e >> 4) & 0xF), ((e >> 8) & 0xF, e >> 12)] {
-            if near != 0xF && is(base + near as u8, &[Kind::Rook]) {
+            if near != 0xF && self.enemy_of_kind(base + near as u8, color, ROOK) {
                 return true;
             }
-            if far != 0xF && is(base + far as u8, &[Kind::Cannon]) {
+            if far != 0xF && self.enemy_of_kind(base + far as u8, color, CANNON) {
                 return true;
             }
         }
-        for &[from, _] in HORSE_MOVES[k].iter().take_while(|e| e[0] != NO_SQUARE) {
-            if is(from, &[Kind::Horse]) && self.at(reverse_leg(from, ks)) == 0 {
+        // The enemy's two horses: a horse step away with the leg free.
+        let first = 16 + 16 * (color ^ 1);
+        for slot in [first + 5, first + 6] {
+            let h = self.square_of(slot);
+            if h != NO_SQUARE
+                && FILE_OF[usize::from(h)].abs_diff(f) <= 2
+                && matches!(i16::from(ks) - i16::from(h), 7 | 11 | 17 | 19 | -7 | -11 | -17 | -19)
+                && self.at(reverse_leg(h, ks)) == 0
+            {
                 return true;
             }
         }
@@ -310,9 +325,9 @@ impl Position {
         } else {
             NO_SQUARE
         };
-        (front != NO_SQUARE && is(front, &[Kind::Pawn]))
-            || (f > 0 && is(ks - 1, &[Kind::Pawn]))
-            || (f < 8 && is(ks + 1, &[Kind::Pawn]))
+        (front != NO_SQUARE && self.enemy_of_kind(front, color, PAWN))
+            || (f > 0 && self.enemy_of_kind(ks - 1, color, PAWN))
+            || (f < 8 && self.enemy_of_kind(ks + 1, color, PAWN))
     }
 
     /// Whether a piece of `by` attacks `sq` (pins and the mover's own king
@@ -407,6 +422,32 @@ impl Position {
             || RANK_OF[to] == kr
             || FILE_OF[to] == kf
             || (fr.abs_diff(kr) == 1 && ff.abs_diff(kf) == 1)
+    }
+
+    /// Whether `mv` (played here, or about to be) might give check: the moved piece
+    /// reaches the king's rank or file (a rook, cannon or facing king there; a
+    /// new cannon screen) or leaves it (a discovered line), leaves a horse-leg
+    /// square next to the king, or is a horse or pawn landing near it. Every
+    /// other move gives no check, so [`Position::in_check`] need not be asked.
+    #[inline]
+    pub fn may_give_check(&self, mv: Move) -> bool {
+        let k = self.king(slot_color(mv.piece) ^ 1);
+        if k == NO_SQUARE {
+            return true;
+        }
+        let (k, from, to) = (usize::from(k), usize::from(mv.from), usize::from(mv.to));
+        let (kr, kf) = (RANK_OF[k], FILE_OF[k]);
+        let (fr, ff, tr, tf) = (RANK_OF[from], FILE_OF[from], RANK_OF[to], FILE_OF[to]);
+        fr == kr
+            || ff == kf
+            || tr == kr
+            || tf == kf
+            || (fr.abs_diff(kr) == 1 && ff.abs_diff(kf) == 1)
+            || match slot_kind(mv.piece) {
+                Kind::Horse => tr.abs_diff(kr) <= 2 && tf.abs_diff(kf) <= 2,
+                Kind::Pawn => tr.abs_diff(kr) + tf.abs_diff(kf) == 1,
+                _ => false,
+            }
     }
 
     /// Fills `buf` with the legal moves (captures only when `quiet` is false);

@@ -22,7 +22,7 @@
 //! the same sizes gives the same answer bit for bit.
 
 use super::board::{Move, Square, slot_color, slot_kind};
-use super::eval::{VALUE, evaluate, has_pieces};
+use super::eval::{VALUE, evaluate, has_pieces, lazy};
 use super::movegen::{MAX_MOVES, Sink, unpack};
 use super::rules::Verdict;
 use super::state::{NATURAL_LIMIT, Xiangqi};
@@ -69,6 +69,9 @@ const REVERSE_FUTILITY: Score = 110;
 const FUTILITY: [Score; 4] = [0, 160, 320, 480];
 /// Quiet moves searched at depths 1–3 before the rest are pruned.
 const LATE_MOVES: [u16; 4] = [0, 8, 13, 20];
+/// Quiescence stands pat on material and tables alone when they are this
+/// far above beta (the rest of the evaluation rarely moves a score as much).
+const LAZY_MARGIN: Score = 300;
 /// Delta pruning margin in quiescence.
 const DELTA: Score = 200;
 /// History values stay within this bound.
@@ -333,7 +336,8 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             g.pop();
             return None;
         }
-        Some(g.position().in_check())
+        let pos = g.position();
+        Some(pos.may_give_check(mv) && pos.in_check())
     }
 
     /// Whether capture `mv` is worth trying in quiescence: it takes at least
@@ -436,7 +440,17 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         let stand = if in_check {
             -INFINITY
         } else {
-            let stand = evaluate(g.position());
+            // Material and tables alone decide when they are far outside the
+            // window; the full evaluation only near it.
+            let lazy = lazy(g.position());
+            if lazy - LAZY_MARGIN >= beta {
+                return lazy;
+            }
+            let stand = if lazy + LAZY_MARGIN <= alpha {
+                lazy + LAZY_MARGIN
+            } else {
+                evaluate(g.position())
+            };
             if stand >= beta || ply + 1 >= PLY {
                 return stand;
             }
@@ -636,12 +650,24 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         for i in base..next {
             let mv = self.pick(i, next);
             let quiet = mv.captured == 0;
+            let word = packed(mv);
+            let killer = word == killers[0] || word == killers[1];
+            // A quiet move pruned below cannot be a check: skip it unplayed.
+            if prune
+                && quiet
+                && !killer
+                && best > -MATE_BOUND
+                && (futile || quiets >= LATE_MOVES[depth as usize])
+                && !g.position().may_give_check(mv)
+            {
+                quiets += 1;
+                continue;
+            }
             let Some(check) = Self::play(g, mv, in_check) else {
                 continue;
             };
             legal += 1;
-            let word = packed(mv);
-            let special = check || !quiet || word == killers[0] || word == killers[1];
+            let special = check || !quiet || killer;
             if quiet {
                 quiets += 1;
             }

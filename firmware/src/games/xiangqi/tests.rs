@@ -585,7 +585,7 @@ fn history_drops_the_oldest_moves_safely() {
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
     /// The fast legality shortcut agrees with testing every pseudo-legal move,
     /// and random play never makes the engine panic.
     #[test]
@@ -604,6 +604,14 @@ proptest::proptest! {
             let full: std::vec::Vec<Move> =
                 pseudo[..m].iter().copied().filter(|&mv| pos.is_legal(mv)).collect();
             proptest::prop_assert_eq!(&buf[..n], &full[..]);
+            // The check prefilter never misses a check.
+            for &mv in &buf[..n] {
+                let mut after = pos.clone();
+                after.make_raw(mv);
+                if after.in_check() {
+                    proptest::prop_assert!(after.may_give_check(mv), "{mv:?}");
+                }
+            }
             if n == 0 { break; }
             g.make(buf[pick % n]);
         }
@@ -707,4 +715,30 @@ fn sees_the_quiet_mating_attack_of_issue_13() {
         );
         assert!(r.nodes < 200_000, "{r:?}");
     }
+}
+
+/// The check prefilter ([`Position::may_give_check`]) never misses a check:
+/// every legal move two plies deep from the perft positions.
+#[test]
+fn check_prefilter_never_misses_a_check() {
+    fn walk(pos: &mut Position, depth: u8, checks: &mut u32) {
+        let mut buf = [Move::default(); 128];
+        let n = pos.legal_moves(&mut buf, true);
+        for &mv in &buf[..n] {
+            pos.make_raw(mv);
+            if pos.in_check() {
+                *checks += 1;
+                assert!(pos.may_give_check(mv), "{mv:?}");
+            }
+            if depth > 1 {
+                walk(pos, depth - 1, checks);
+            }
+            pos.unmake_raw(mv);
+        }
+    }
+    let mut checks = 0;
+    for (fen, _, _) in perft_cases().filter(|c| c.1 == 1) {
+        walk(&mut Position::parse_fen(fen).unwrap(), 2, &mut checks);
+    }
+    assert!(checks > 100, "{checks} checks seen");
 }
