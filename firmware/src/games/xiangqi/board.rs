@@ -300,6 +300,36 @@ const fn build_horse() -> [[[u8; 2]; 8]; SQUARES] {
 /// attacks the square), the leg is [`reverse_leg`].
 pub static HORSE_MOVES: [[[u8; 2]; 8]; SQUARES] = build_horse();
 
+/// A horse's moves on each square grouped by leg: `[leg, to, to]` for the four
+/// orthogonal neighbours ([`NO_SQUARE`] where off the board): a free leg
+/// opens both of its targets.
+const fn build_horse_legs() -> [[[u8; 3]; 4]; SQUARES] {
+    let mut t = [[[NO_SQUARE; 3]; 4]; SQUARES];
+    let dirs: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+    let mut s = 0;
+    while s < SQUARES {
+        let mut i = 0;
+        while i < 4 {
+            let (dr, df) = dirs[i];
+            let leg = offset(s, dr, df);
+            if leg != NO_SQUARE {
+                // Two steps along the leg's direction, one across it.
+                let (a, b) = if dr != 0 {
+                    (offset(s, 2 * dr, 1), offset(s, 2 * dr, -1))
+                } else {
+                    (offset(s, 1, 2 * df), offset(s, -1, 2 * df))
+                };
+                t[s][i] = [leg, a, b];
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+}
+/// Horse moves from each square by leg: `[leg, to, to]`.
+pub static HORSE_LEGS: [[[u8; 3]; 4]; SQUARES] = build_horse_legs();
+
 /// The leg of a horse on `from` that attacks `target` (a horse step away).
 #[inline]
 pub fn reverse_leg(from: Square, target: Square) -> Square {

@@ -65,14 +65,16 @@ impl BoardGame for XiangqiEngine {
         }
         let (moves, rest) = arena.split_at_mut(stack);
         let (history, table) = rest.split_at_mut(HISTORY_WORDS);
-        let tt = Tt::new(table);
+        let tables = Tables {
+            moves,
+            history,
+            tt: Tt::new(table),
+        };
         let it = match profile {
             Profile::Board => {
-                run::<BOARD_PLY, BOARD_PV>(&mut root, request, max_depth, moves, history, tt, poll)
+                run::<BOARD_PLY, BOARD_PV>(&mut root, request, max_depth, tables, poll)
             }
-            Profile::Host => {
-                run::<HOST_PLY, HOST_PV>(&mut root, request, max_depth, moves, history, tt, poll)
-            }
+            Profile::Host => run::<HOST_PLY, HOST_PV>(&mut root, request, max_depth, tables, poll),
         };
         send_answer(poll, &|reply| fill(&root, &it, reply));
         Ok(())
@@ -84,17 +86,21 @@ impl BoardGame for XiangqiEngine {
     }
 }
 
+/// The search's tables, carved out of the arena.
+struct Tables<'t> {
+    moves: &'t mut [u64],
+    history: &'t mut [u64],
+    tt: Tt<'t>,
+}
+
 /// One search with the profile's sizes.
 #[inline(never)]
-#[allow(clippy::too_many_arguments)]
 fn run<const PLY: usize, const PV: usize>(
     root: &mut Xiangqi,
     request: &EngineRequest<'_>,
     max_depth: u8,
-    moves: &mut [u64],
-    history: &mut [u64],
-    tt: Tt<'_>,
+    t: Tables<'_>,
     poll: &mut dyn Poll,
 ) -> Iteration {
-    Searcher::<PLY, PV>::new(request.limits, moves, history, tt, poll).run(root, max_depth)
+    Searcher::<PLY, PV>::new(request.limits, t.moves, t.history, t.tt, poll).run(root, max_depth)
 }

@@ -28,7 +28,7 @@
 //!   the middle-game value weighs `phase / 32`.
 
 use super::board::{
-    FILE_OF, HORSE_MOVES, Kind, NO_SQUARE, Position, RANK_OF, RED, Square, slot_color, slot_kind,
+    FILE_OF, HORSE_LEGS, Kind, NO_SQUARE, Position, RANK_OF, RED, Square, slot_color, slot_kind,
 };
 use super::weights::WEIGHTS;
 use crate::game::Score;
@@ -160,18 +160,20 @@ fn slide_mobility(pos: &Position, sq: Square) -> usize {
 fn horse_mobility(pos: &Position, sq: Square, color: u8, mate: Square) -> (usize, bool) {
     let mut n = 0;
     let mut guards = false;
-    for &[to, leg] in HORSE_MOVES[usize::from(sq)]
-        .iter()
-        .take_while(|e| e[0] != NO_SQUARE)
-    {
-        if pos.at(leg) != 0 {
+    for &[leg, a, b] in &HORSE_LEGS[usize::from(sq)] {
+        if leg == NO_SQUARE || pos.at(leg) != 0 {
             continue;
         }
-        let p = pos.at(to);
-        if p == 0 || slot_color(p) != color {
-            n += 1;
-        } else if to == mate {
-            guards = true;
+        for to in [a, b] {
+            if to == NO_SQUARE {
+                continue;
+            }
+            let p = pos.at(to);
+            if p == 0 || slot_color(p) != color {
+                n += 1;
+            } else if to == mate {
+                guards = true;
+            }
         }
     }
     (n, guards)
@@ -461,10 +463,9 @@ mod tests {
     fn reach_counts_the_empty_squares_a_slider_moves_to() {
         use crate::games::xiangqi::board::Move;
         use crate::games::xiangqi::movegen::Sink;
-        let pos = Position::parse_fen(
-            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w",
-        )
-        .unwrap();
+        let pos =
+            Position::parse_fen("r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w")
+                .unwrap();
         for slot in 16..48u8 {
             let sq = pos.square_of(slot);
             if sq == NO_SQUARE || !matches!(slot_kind(slot), Kind::Rook | Kind::Cannon) {

@@ -2,8 +2,8 @@
 //! (including the flying general) and the legal filter.
 
 use super::board::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, FILE_OF, HORSE_MOVES, KING_MOVES, Kind, Move, NO_SQUARE,
-    Position, RANK_OF, RED, Square, reverse_leg, slot_color, slot_kind,
+    ADVISOR_MOVES, ELEPHANT_MOVES, FILE_OF, HORSE_LEGS, HORSE_MOVES, KING_MOVES, Kind, Move,
+    NO_SQUARE, Position, RANK_OF, RED, Square, reverse_leg, slot_color, slot_kind,
 };
 
 /// Most pseudo-legal moves a position can have (2×17 rook + 2×17 cannon + 2×8 horse
@@ -219,9 +219,13 @@ impl Position {
                 }
             }
             Kind::Horse => {
-                for &[to, leg] in HORSE_MOVES[f].iter().take_while(|e| e[0] != NO_SQUARE) {
-                    if self.at(leg) == 0 {
-                        self.push_to(sink, slot, from, to, quiet);
+                for &[leg, a, b] in &HORSE_LEGS[f] {
+                    if leg != NO_SQUARE && self.at(leg) == 0 {
+                        for to in [a, b] {
+                            if to != NO_SQUARE {
+                                self.push_to(sink, slot, from, to, quiet);
+                            }
+                        }
                     }
                 }
             }
@@ -311,7 +315,10 @@ impl Position {
             let h = self.square_of(slot);
             if h != NO_SQUARE
                 && FILE_OF[usize::from(h)].abs_diff(f) <= 2
-                && matches!(i16::from(ks) - i16::from(h), 7 | 11 | 17 | 19 | -7 | -11 | -17 | -19)
+                && matches!(
+                    i16::from(ks) - i16::from(h),
+                    7 | 11 | 17 | 19 | -7 | -11 | -17 | -19
+                )
                 && self.at(reverse_leg(h, ks)) == 0
             {
                 return true;

@@ -325,6 +325,23 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         (!sink.overflowed()).then_some(sink.len())
     }
 
+    /// The hash move `from`–`to` as a move of this position, if it is one
+    /// of the side to move's pseudo-legal moves (a key collision can offer
+    /// anything).
+    #[inline(never)]
+    fn hash_move(g: &Xiangqi, from: Square, to: Square) -> Option<Move> {
+        let pos = g.position();
+        let piece = pos.at(from);
+        if piece == 0 || slot_color(piece) != pos.side() {
+            return None;
+        }
+        let mut buf = [Move::NULL; 18];
+        let mut sink = Sink::new(&mut buf);
+        pos.piece_moves(&mut sink, piece, from, true);
+        let n = sink.len();
+        buf[..n].iter().copied().find(|m| m.to == to)
+    }
+
     /// Plays `mv` if it is legal (the mover's king not left attacked;
     /// `in_check`: the mover is in check now) and tells whether it checks.
     #[inline(never)]
@@ -636,19 +653,43 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             hash,
             ..
         } = *node;
-        let Some(n) = self.generate(g, base, true) else {
-            return self.quiesce(g, ply, alpha, beta, base, in_check);
-        };
-        self.order(g, base, n, hash, ply);
-        let next = base + n;
+        // The hash move is tried before any move is generated: most cut-offs
+        // come from it.
+        let first = hash.and_then(|(from, to)| Self::hash_move(g, from, to));
+        let mut pending = first;
+        let (mut next, mut generated) = (base, false);
+        let mut i = base;
         let killers = if ply < PLY { self.killers[ply] } else { [0; 2] };
         let prune = !pv_node && !in_check && depth <= 3;
         let futile = prune && eval + FUTILITY[depth as usize] <= alpha;
         let (mut best, mut best_move) = (-INFINITY, 0u32);
         let (mut legal, mut quiets) = (0u16, 0u16);
         let alpha0 = alpha;
-        for i in base..next {
-            let mv = self.pick(i, next);
+        loop {
+            let mv = if let Some(mv) = pending.take() {
+                mv
+            } else {
+                if !generated {
+                    generated = true;
+                    let Some(n) = self.generate(g, base, true) else {
+                        if legal == 0 {
+                            return self.quiesce(g, ply, alpha, beta, base, in_check);
+                        }
+                        break;
+                    };
+                    self.order(g, base, n, hash, ply);
+                    next = base + n;
+                }
+                if i >= next {
+                    break;
+                }
+                let mv = self.pick(i, next);
+                i += 1;
+                if first == Some(mv) {
+                    continue;
+                }
+                mv
+            };
             let quiet = mv.captured == 0;
             let word = packed(mv);
             let killer = word == killers[0] || word == killers[1];
@@ -716,7 +757,8 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                     self.set_pv(ply, mv);
                     if score >= beta {
                         if quiet {
-                            self.reward(mv, depth, ply, base, i);
+                            // The moves before this one in `moves[base..i - 1]`.
+                            self.reward(mv, depth, ply, base, i.saturating_sub(1).max(base));
                         }
                         break;
                     }

@@ -742,3 +742,24 @@ fn check_prefilter_never_misses_a_check() {
     }
     assert!(checks > 100, "{checks} checks seen");
 }
+
+#[test]
+fn horse_legs_group_the_horse_moves() {
+    use super::board::{HORSE_LEGS, HORSE_MOVES};
+    for sq in 0..90 {
+        let mut by_leg: std::vec::Vec<(u8, u8)> = HORSE_LEGS[sq]
+            .iter()
+            .filter(|e| e[0] != NO_SQUARE)
+            .flat_map(|e| [(e[1], e[0]), (e[2], e[0])])
+            .filter(|&(to, _)| to != NO_SQUARE)
+            .collect();
+        let mut moves: std::vec::Vec<(u8, u8)> = HORSE_MOVES[sq]
+            .iter()
+            .take_while(|e| e[0] != NO_SQUARE)
+            .map(|e| (e[0], e[1]))
+            .collect();
+        by_leg.sort();
+        moves.sort();
+        assert_eq!(by_leg, moves, "square {sq}");
+    }
+}
