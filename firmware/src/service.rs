@@ -10,16 +10,18 @@ use crate::clock::{Clock, MemoryProbe, SerialLink};
 use crate::engine::{BoardGame, EngineReply, EngineRequest, Poll, Profile, Workspace};
 use crate::games;
 use crate::protocol::{
-    Command, ErrorCode, LineEvent, LineReader, MAX_LINE, PROTOCOL_VERSION, parse_command,
+    Command, ErrorCode, Hello, LineEvent, LineReader, MAX_LINE, PROTOCOL_VERSION, Perft, Reply,
+    ReplyKind, RequestId, SearchReport, parse_request, write_search,
 };
-use crate::text::ParseError;
+use crate::text::{BufWriter, ParseError};
 
 /// Lines read during a search only need to be told apart from `stop`.
 const BUSY_LINE: usize = 16;
 
-/// Names of the games this firmware serves, comma-separated (as `hello` reports them).
-/// A test checks that every name dispatches to its engine.
-pub const GAMES: &str = "ttt,gomoku,xiangqi,einstein,checkers";
+/// Names of the games this firmware serves, comma-separated (as `hello` reports them):
+/// the game list's ([`games::registry`]). A test checks that every name dispatches to
+/// its engine.
+pub const GAMES: &str = games::registry::NAMES;
 
 macro_rules! served_games {
     ($($engine:ty),+ $(,)?) => {
@@ -79,10 +81,95 @@ impl<L: SerialLink> Write for Out<'_, L> {
     }
 }
 
+/// Writes one reply line. Takes the reply by reference, built in its caller's frame:
+/// every copy of it would cost the board's stack.
+#[inline(never)] // its formatting frames stay off its callers' stacks
+fn send<L: SerialLink>(link: &mut L, reply: &Reply<'_>) {
+    let mut out = Out(link);
+    let _ = reply.write_to(&mut out);
+    let _ = out.write_str("\n");
+}
+
+/// Writes an `info` line or the `bestmove` line of a search.
+#[inline(never)] // its frames stay off the search's stack
+fn send_search<L: SerialLink>(
+    link: &mut L,
+    id: Option<RequestId>,
+    report: &Report<'_>,
+    best: bool,
+) {
+    let mut out = Out(link);
+    let _ = write_search(&mut out, id, report, best);
+    let _ = out.write_str("\n");
+}
+
+/// The `panic` command's panic, out of line: its formatting arguments stay off the
+/// frame of `serve`, which the search runs on top of.
+#[inline(never)]
+fn panic_requested() -> ! {
+    panic!("requested by the 'panic' command")
+}
+
+/// Writes `error unknown-game` with the games served.
+#[inline(never)]
+fn unknown_game<L: SerialLink>(link: &mut L, id: Option<RequestId>) {
+    let mut buf = [0u8; 64];
+    let mut text = BufWriter::new(&mut buf);
+    let _ = write!(text, "games: {GAMES}");
+    error(link, id, ErrorCode::UnknownGame, text.as_str());
+}
+
+/// Writes `error bad-level` with the game's levels.
+#[inline(never)]
+fn bad_level<L: SerialLink>(link: &mut L, id: Option<RequestId>, game: &str) {
+    let mut buf = [0u8; 48];
+    let mut text = BufWriter::new(&mut buf);
+    if let Some(info) = games::registry::by_wire_name(game) {
+        let _ = match info.max_level() {
+            0 => write!(text, "{} has only level 0", info.name),
+            max => write!(text, "{} has levels 0 to {max}", info.name),
+        };
+    }
+    error(link, id, ErrorCode::BadLevel, text.as_str());
+}
+
+/// Writes `pong`. Out of line, like every reply: the reply's frame is not kept on
+/// the stack of `serve`, which stays on it during a search.
+#[inline(never)]
+fn pong<L: SerialLink>(link: &mut L, id: Option<RequestId>) {
+    send(
+        link,
+        &Reply {
+            id,
+            kind: ReplyKind::Pong,
+        },
+    );
+}
+
+/// Writes the `help` line.
+#[inline(never)]
+fn help<L: SerialLink>(link: &mut L, id: Option<RequestId>) {
+    send(
+        link,
+        &Reply {
+            id,
+            kind: ReplyKind::Help(
+                "hello | ping | go <game> [depth=N nodes=N movetime=MS level=N seed=N info=0|1] pos <position> | perft <game> depth=N pos <position> | stop | panic (any request may carry id=N after its first word)",
+            ),
+        },
+    );
+}
+
 /// Writes `error <code> <message>`.
 #[inline(never)] // its formatting frames stay off its callers' stacks
-fn error<L: SerialLink>(link: &mut L, code: ErrorCode, message: &dyn fmt::Display) {
-    let _ = writeln!(Out(link), "error {} {}", code.as_str(), message);
+fn error<L: SerialLink>(link: &mut L, id: Option<RequestId>, code: ErrorCode, message: &str) {
+    send(
+        link,
+        &Reply {
+            id,
+            kind: ReplyKind::Error(code, message),
+        },
+    );
 }
 
 /// The state of one board: its link, clock and memory probe, the engines' workspace
@@ -114,6 +201,8 @@ struct SearchPoll<'a, L: SerialLink, C: Clock, M: MemoryProbe> {
     start: u64,
     deadline: Option<u64>,
     info: bool,
+    /// The request's id, echoed on every line of the reply.
+    id: Option<RequestId>,
     stopped: bool,
     /// The engine has given its answer (and the `bestmove` line is written).
     answered: bool,
@@ -128,11 +217,20 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> SearchPoll<'_, L, C, M> {
     fn take(&mut self, byte: u8) {
         *self.busy_pending = !matches!(byte, b'\n' | b'\r');
         match self.busy.push(byte) {
-            Some(LineEvent::Line("stop")) => self.stopped = true,
+            Some(LineEvent::Line(line)) => match parse_request(line) {
+                Ok(r) if r.command == Command::Stop => self.stopped = true,
+                other => error(
+                    self.link,
+                    other.map_or_else(|e| e.id, |r| r.id),
+                    ErrorCode::Busy,
+                    "search in progress; send 'stop'",
+                ),
+            },
             Some(_) => error(
                 self.link,
+                None,
                 ErrorCode::Busy,
-                &"search in progress; send 'stop'",
+                "search in progress; send 'stop'",
             ),
             None => {}
         }
@@ -162,17 +260,12 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Poll for SearchPoll<'_, L, C, M> {
     #[inline(never)]
     fn info(&mut self, reply: &EngineReply) {
         if self.info {
-            let ticks = self.clock.ticks().wrapping_sub(self.start);
-            let mut out = Out(self.link);
-            let _ = write!(
-                out,
-                "info depth={} score={} nodes={} ticks={}",
-                reply.depth, reply.score, reply.nodes, ticks
-            );
-            if !reply.pv.is_empty() {
-                let _ = write!(out, " pv {}", reply.pv);
-            }
-            let _ = out.write_str("\n");
+            let report = Report {
+                reply,
+                ticks: self.clock.ticks().wrapping_sub(self.start),
+                memory: None,
+            };
+            send_search(self.link, self.id, &report, false);
         }
     }
 
@@ -180,10 +273,48 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Poll for SearchPoll<'_, L, C, M> {
     fn answer(&mut self, reply: &EngineReply) {
         if !self.answered {
             self.answered = true;
-            let elapsed = self.clock.ticks().wrapping_sub(self.start);
-            let stack = self.memory.peak_stack();
-            write_bestmove(self.link, reply, elapsed, stack, self.arena_used.get());
+            let report = Report {
+                reply,
+                ticks: self.clock.ticks().wrapping_sub(self.start),
+                memory: Some((self.memory.peak_stack(), self.arena_used.get() as u64)),
+            };
+            send_search(self.link, self.id, &report, true);
         }
+    }
+}
+
+/// An engine's answer with the service's figures: what `info` and `bestmove` report.
+struct Report<'a> {
+    reply: &'a EngineReply,
+    ticks: u64,
+    /// Peak stack and arena bytes (`bestmove` only).
+    memory: Option<(u32, u64)>,
+}
+
+impl SearchReport for Report<'_> {
+    fn best(&self) -> &str {
+        &self.reply.best
+    }
+    fn score(&self) -> crate::game::Score {
+        self.reply.score
+    }
+    fn depth(&self) -> u8 {
+        self.reply.depth
+    }
+    fn nodes(&self) -> u64 {
+        self.reply.nodes
+    }
+    fn ticks(&self) -> u64 {
+        self.ticks
+    }
+    fn stack(&self) -> Option<u32> {
+        self.memory.map(|m| m.0)
+    }
+    fn arena(&self) -> Option<u64> {
+        self.memory.map(|m| m.1)
+    }
+    fn pv(&self) -> &str {
+        &self.reply.pv
     }
 }
 
@@ -278,13 +409,25 @@ impl<'w, L: SerialLink, C: Clock, M: MemoryProbe> Service<'w, L, C, M> {
     fn feed_busy(&mut self, byte: u8) {
         self.busy_pending = !matches!(byte, b'\n' | b'\r');
         match self.busy.push(byte) {
-            Some(LineEvent::Line("stop")) => {
-                error(&mut self.link, ErrorCode::Idle, &"no search is running")
-            }
+            Some(LineEvent::Line(line)) => match parse_request(line) {
+                Ok(r) if r.command == Command::Stop => error(
+                    &mut self.link,
+                    r.id,
+                    ErrorCode::Idle,
+                    "no search is running",
+                ),
+                other => error(
+                    &mut self.link,
+                    other.map_or_else(|e| e.id, |r| r.id),
+                    ErrorCode::Busy,
+                    "line began during a search",
+                ),
+            },
             Some(_) => error(
                 &mut self.link,
+                None,
                 ErrorCode::Busy,
-                &"line began during a search",
+                "line began during a search",
             ),
             None => {}
         }
@@ -297,37 +440,18 @@ fn line_error<L: SerialLink>(link: &mut L, event: &LineEvent<'_>) {
     match event {
         LineEvent::TooLong => error(
             link,
+            None,
             ErrorCode::TooLong,
-            &format_args!("lines are at most {MAX_LINE} bytes"),
+            concat!("lines are at most ", 255, " bytes"),
         ),
-        LineEvent::BadByte(b) => error(
-            link,
-            ErrorCode::BadByte,
-            &format_args!("byte {b:#04x} is not printable ASCII"),
-        ),
+        LineEvent::BadByte(b) => {
+            let mut buf = [0u8; 40];
+            let mut text = BufWriter::new(&mut buf);
+            let _ = write!(text, "byte {b:#04x} is not printable ASCII");
+            error(link, None, ErrorCode::BadByte, text.as_str());
+        }
         LineEvent::Line(_) => {}
     }
-}
-
-/// Writes the final `bestmove` line.
-#[inline(never)] // its formatting frames stay off the search's stack
-fn write_bestmove<L: SerialLink>(
-    link: &mut L,
-    reply: &EngineReply,
-    ticks: u64,
-    stack: u32,
-    arena: usize,
-) {
-    let mut out = Out(link);
-    let _ = write!(
-        out,
-        "bestmove {} score={} depth={} nodes={} ticks={} stack={} arena={}",
-        reply.best, reply.score, reply.depth, reply.nodes, ticks, stack, arena
-    );
-    if !reply.pv.is_empty() {
-        let _ = write!(out, " pv {}", reply.pv);
-    }
-    let _ = out.write_str("\n");
 }
 
 /// Borrowed pieces of the service while one line is served.
@@ -346,53 +470,60 @@ struct Context<'a, 'w, L: SerialLink, C: Clock, M: MemoryProbe> {
 impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, '_, L, C, M> {
     #[inline(never)] // keeps each command's locals off the others' stack
     fn serve(&mut self, line: &str) {
-        // Matched in place: moving the command out of the `Result` would copy it.
-        let mut parsed = parse_command(line);
-        let command = match &mut parsed {
-            Ok(c) => c,
-            Err((code, message)) => return error(self.link, *code, message),
+        // Matched in place: moving the request out of the `Result` would copy it.
+        let mut parsed = parse_request(line);
+        let request = match &mut parsed {
+            Ok(r) => r,
+            Err(e) => return error(self.link, e.id, e.code, e.message),
         };
-        match command {
-            Command::Hello => self.hello(),
-            Command::Ping => self.link.write_bytes(b"pong\n"),
-            Command::Help => self.link.write_bytes(
-                b"help hello | ping | go <game> [depth=N nodes=N movetime=MS level=N seed=N info=0|1] pos <position> | perft <game> depth=N pos <position> | stop | panic\n",
-            ),
-            Command::Stop => error(self.link, ErrorCode::Idle, &"no search is running"),
-            Command::Panic => panic!("requested by the 'panic' command"),
-            Command::Go {
-                game,
-                request,
-                movetime_ms,
-                info,
-            } => self.go(game, request, *movetime_ms, *info),
-            Command::Perft {
-                game,
-                depth,
-                position,
-            } => self.perft(game, *depth, position),
+        let id = request.id;
+        // The request is passed on by reference: arguments on the stack would stay
+        // in this frame, under the whole search.
+        match &mut request.command {
+            Command::Hello => self.hello(id),
+            Command::Ping => pong(self.link, id),
+            Command::Help => help(self.link, id),
+            Command::Stop => error(self.link, id, ErrorCode::Idle, "no search is running"),
+            Command::Panic => panic_requested(),
+            command @ Command::Go { .. } => self.go(id, command),
+            command @ Command::Perft { .. } => self.perft(id, command),
         }
     }
 
     #[inline(never)] // its formatting frames stay off the search's stack
-    fn hello(&mut self) {
-        let _ = writeln!(
-            Out(self.link),
-            "hello sente board={} fw={} proto={} hz={} ram={} static={} profile={} arena={} games={}",
-            self.board,
-            crate::VERSION,
-            PROTOCOL_VERSION,
-            self.clock.hz(),
-            self.memory.ram_bytes(),
-            self.memory.static_bytes(),
-            self.profile.as_str(),
-            self.arena.len() * 8,
-            GAMES
+    fn hello(&mut self, id: Option<RequestId>) {
+        let hello = Hello {
+            board: self.board,
+            fw: crate::VERSION,
+            proto: PROTOCOL_VERSION,
+            hz: self.clock.hz(),
+            ram: self.memory.ram_bytes(),
+            statics: self.memory.static_bytes(),
+            profile: self.profile,
+            arena: self.arena.len() as u64 * 8,
+            games: GAMES,
+        };
+        send(
+            self.link,
+            &Reply {
+                id,
+                kind: ReplyKind::Hello(hello),
+            },
         );
     }
 
     #[inline(never)] // keeps each command's locals off the others' stack
-    fn go(&mut self, game: &str, request: &mut EngineRequest<'_>, movetime_ms: u32, info: bool) {
+    fn go(&mut self, id: Option<RequestId>, command: &mut Command<'_>) {
+        let Command::Go {
+            game,
+            request,
+            movetime_ms,
+            info,
+        } = command
+        else {
+            return;
+        };
+        let (movetime_ms, info) = (*movetime_ms, *info);
         let hz = u64::from(self.clock.hz());
         let ticks = u64::from(movetime_ms) * hz / 1000;
         request.limits.ticks = ticks;
@@ -410,28 +541,37 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, '_, L, C, M> {
             start,
             deadline: (ticks > 0).then_some(start.saturating_add(ticks)),
             info,
+            id,
             stopped: false,
             answered: false,
             arena_used: self.arena_used,
         };
+        if games::registry::by_wire_name(game).is_some_and(|g| g.level(request.level).is_none()) {
+            return bad_level(self.link, id, game);
+        }
         match dispatch_search(game, request, &mut poll, &mut work) {
-            None => error(
-                self.link,
-                ErrorCode::UnknownGame,
-                &format_args!("games: {GAMES}"),
-            ),
-            Some(Err(e)) => error(self.link, ErrorCode::BadPosition, &e),
+            None => unknown_game(self.link, id),
+            Some(Err(e)) => error(self.link, id, ErrorCode::BadPosition, e.0),
             Some(Ok(())) if !poll.answered => error(
                 self.link,
+                id,
                 ErrorCode::Internal,
-                &"the engine finished without an answer",
+                "the engine finished without an answer",
             ),
             Some(Ok(())) => {}
         }
     }
 
     #[inline(never)] // keeps each command's locals off the others' stack
-    fn perft(&mut self, game: &str, depth: u8, position: &str) {
+    fn perft(&mut self, id: Option<RequestId>, command: &Command<'_>) {
+        let &Command::Perft {
+            game,
+            depth,
+            position,
+        } = command
+        else {
+            return;
+        };
         self.memory.begin();
         self.clock.align();
         let start = self.clock.ticks();
@@ -439,16 +579,20 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, '_, L, C, M> {
         let elapsed = self.clock.ticks().wrapping_sub(start);
         let stack = self.memory.peak_stack();
         match result {
-            None => error(
-                self.link,
-                ErrorCode::UnknownGame,
-                &format_args!("games: {GAMES}"),
-            ),
-            Some(Err(e)) => error(self.link, ErrorCode::BadPosition, &e),
+            None => unknown_game(self.link, id),
+            Some(Err(e)) => error(self.link, id, ErrorCode::BadPosition, e.0),
             Some(Ok(nodes)) => {
-                let _ = writeln!(
-                    Out(self.link),
-                    "perft nodes={nodes} ticks={elapsed} stack={stack}"
+                let perft = Perft {
+                    nodes,
+                    ticks: elapsed,
+                    stack,
+                };
+                send(
+                    self.link,
+                    &Reply {
+                        id,
+                        kind: ReplyKind::Perft(perft),
+                    },
                 );
             }
         }
@@ -466,6 +610,26 @@ mod tests {
             false
         }
         fn info(&mut self, _reply: &EngineReply) {}
+    }
+
+    #[test]
+    fn the_too_long_message_names_the_limit() {
+        struct Sink(std::vec::Vec<u8>);
+        impl SerialLink for Sink {
+            fn read_byte(&mut self) -> Option<u8> {
+                None
+            }
+            fn write_bytes(&mut self, bytes: &[u8]) {
+                self.0.extend_from_slice(bytes);
+            }
+        }
+        let mut link = Sink(std::vec::Vec::new());
+        line_error(&mut link, &LineEvent::TooLong);
+        let text = std::string::String::from_utf8(link.0).unwrap();
+        assert!(
+            text.contains(&std::format!("at most {MAX_LINE} bytes")),
+            "{text}"
+        );
     }
 
     #[test]

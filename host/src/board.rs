@@ -245,6 +245,12 @@ impl HostBoard {
         Self::mirror(REFERENCE_ARENA_WORDS * 8)
     }
 
+    /// Ends the engine thread (a lost board, for tests of reconnection).
+    pub fn close(&mut self) {
+        let (dead, _) = mpsc::channel();
+        self.input = dead;
+    }
+
     /// The profile the engines run in.
     pub fn profile(&self) -> Profile {
         self.profile

@@ -1,11 +1,25 @@
-//! Talking protocol v1 to any [`Board`]: requests, final replies, errors.
+//! The engine link: protocol v1 to any Sente board (the host engine, the simulated
+//! board, a board on a serial port), with one cancellable `go`.
+//!
+//! Requests and replies are the firmware's own typed messages
+//! ([`sente_firmware::protocol`]): the host prints [`Request`]s and parses [`Reply`]s,
+//! never hand-built strings. Every request carries an `id=N` the board echoes on
+//! each line of its reply, so a late line of an earlier request (a `bestmove` that
+//! crossed a `stop`) is recognised and dropped, never taken for the answer.
+//!
+//! A board that is lost (unplugged, QEMU ended, a fault reported on the line) is
+//! reopened and the request sent again: the protocol is stateless, so nothing is lost.
 
 use std::fmt;
 use std::io;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+use sente_firmware::engine::EngineRequest;
+use sente_firmware::protocol::{Command, ErrorCode, Reply, ReplyKind, Request, RequestId};
+use sente_firmware::search::Limits;
 
 use crate::board::{Board, HostBoard, SerialBoard};
-use crate::reply::{BestMove, ReplyLine};
+use crate::reply::{BestMove, BoardInfo};
 use crate::sim::SimBoard;
 
 /// One `go` request.
@@ -30,40 +44,72 @@ pub struct GoRequest {
 }
 
 impl GoRequest {
-    /// The request line.
-    pub fn line(&self) -> String {
-        let mut s = format!("go {}", self.game);
-        for (key, value, default) in [
-            ("depth", u64::from(self.depth), 0),
-            ("nodes", self.nodes, 0),
-            ("movetime", u64::from(self.movetime_ms), 0),
-            ("level", u64::from(self.level), 0),
-            ("seed", self.seed, 0),
-        ] {
-            if value != default {
-                s.push_str(&format!(" {key}={value}"));
-            }
+    /// The typed request, tagged with `id`.
+    pub fn request(&self, id: Option<RequestId>) -> Request<'_> {
+        Request {
+            id,
+            command: Command::Go {
+                game: &self.game,
+                request: EngineRequest {
+                    position: &self.position,
+                    limits: Limits {
+                        depth: self.depth,
+                        nodes: self.nodes,
+                        ticks: 0,
+                    },
+                    level: self.level,
+                    seed: self.seed,
+                },
+                movetime_ms: self.movetime_ms,
+                info: self.info,
+            },
         }
-        if self.info {
-            s.push_str(" info=1");
-        }
-        s.push_str(" pos ");
-        s.push_str(&self.position);
-        s
     }
+
+    /// The request line without an id (what a person would type).
+    pub fn line(&self) -> String {
+        self.request(None).to_string()
+    }
+
+    /// How long to wait for the answer: the time limit with room for a slow board,
+    /// or [`DEFAULT_TIMEOUT`].
+    pub fn timeout(&self) -> Duration {
+        if self.movetime_ms > 0 {
+            Duration::from_millis(u64::from(self.movetime_ms) * 20) + Duration::from_secs(5)
+        } else {
+            DEFAULT_TIMEOUT
+        }
+    }
+}
+
+/// Bytes of the longest `go <game> … pos ` head a host sends (every option at its
+/// widest, an id included): a position of at most `MAX_LINE` minus this fits every
+/// request.
+pub fn longest_head(game: &str) -> usize {
+    let widest = GoRequest {
+        game: game.into(),
+        position: String::new(),
+        depth: u8::MAX,
+        nodes: u64::MAX,
+        movetime_ms: u32::MAX,
+        level: u8::MAX,
+        seed: u64::MAX,
+        info: true,
+    };
+    widest.request(Some(RequestId(u32::MAX))).to_string().len()
 }
 
 /// Why a request failed.
 #[derive(Debug)]
 pub enum EngineError {
-    /// The board went away (unplugged, QEMU ended, thread ended).
+    /// The board went away (unplugged, QEMU ended, thread ended) and could not be reopened.
     Gone(io::Error),
     /// No final reply within the time allowed.
     Timeout(Duration),
     /// The board answered `error <code> <message>`.
     Refused {
         /// Error code.
-        code: String,
+        code: ErrorCode,
         /// Message.
         message: String,
     },
@@ -76,7 +122,9 @@ impl fmt::Display for EngineError {
         match self {
             Self::Gone(e) => write!(f, "{e}"),
             Self::Timeout(d) => write!(f, "no answer within {d:?}"),
-            Self::Refused { code, message } => write!(f, "board refused: {code} {message}"),
+            Self::Refused { code, message } => {
+                write!(f, "board refused: {} {message}", code.as_str())
+            }
             Self::Protocol(line) => write!(f, "unexpected reply: {line}"),
         }
     }
@@ -93,32 +141,113 @@ impl From<io::Error> for EngineError {
 /// How long to wait for a final reply when the request itself has no time limit.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(300);
 
+/// How often a waiting link asks its [`Watch`] whether to stop.
+const WATCH_INTERVAL: Duration = Duration::from_millis(2);
+
+/// How many times a lost board is reopened for one request.
+const RECONNECTS: u32 = 2;
+
+/// What a caller hears, and can say, while a request runs.
+pub trait Watch {
+    /// A completed iteration (`info` line).
+    fn info(&mut self, info: &BestMove) {
+        let _ = info;
+    }
+    /// Asked every few milliseconds while waiting: `true` stops the search (its
+    /// answer, the best move so far, is still awaited and returned).
+    fn stop(&mut self) -> bool {
+        false
+    }
+}
+
+/// A [`Watch`] that ignores everything.
+pub struct Quiet;
+impl Watch for Quiet {}
+
+/// A [`Watch`] that passes `info` lines to a closure.
+pub struct OnInfo<F: FnMut(&BestMove)>(pub F);
+impl<F: FnMut(&BestMove)> Watch for OnInfo<F> {
+    fn info(&mut self, info: &BestMove) {
+        (self.0)(info);
+    }
+}
+
+/// How a link was opened, so a lost board can be opened again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Spec {
+    /// The in-process engine in the host profile with an arena of this many MB.
+    Host(usize),
+    /// The in-process engine in the board profile (the reference board's arena).
+    HostBoard,
+    /// The simulated board (QEMU), started here.
+    Sim,
+    /// A board on this serial port.
+    Serial(String),
+}
+
+impl Spec {
+    /// Reads `host`, `host-board`, `sim` or a serial port path.
+    pub fn parse(text: &str) -> Self {
+        match text {
+            "host" => Self::Host(crate::board::DEFAULT_HASH_MB),
+            "host-board" => Self::HostBoard,
+            "sim" => Self::Sim,
+            path => Self::Serial(path.to_string()),
+        }
+    }
+
+    /// Opens the board.
+    pub fn open(&self) -> io::Result<Box<dyn Board>> {
+        Ok(match self {
+            Self::Host(mb) => Box::new(HostBoard::host(*mb)),
+            Self::HostBoard => Box::new(HostBoard::reference_board()),
+            Self::Sim => Box::new(SimBoard::start()?),
+            Self::Serial(path) => {
+                let mut b = SerialBoard::open(path)?;
+                b.handshake(Duration::from_secs(5))?;
+                Box::new(b)
+            }
+        })
+    }
+}
+
 /// A protocol v1 conversation with one board.
 pub struct EngineLink {
     board: Box<dyn Board>,
+    /// How to open the board again (`None`: a board given by the caller, not reopened).
+    spec: Option<Spec>,
+    next_id: u32,
 }
 
 impl EngineLink {
-    /// Wraps an open board.
+    /// Wraps an open board (which is not reopened if it is lost).
     pub fn new(board: Box<dyn Board>) -> Self {
-        Self { board }
+        Self {
+            board,
+            spec: None,
+            next_id: 1,
+        }
     }
 
     /// Opens a board by name: `host` (the in-process engine in the host profile),
     /// `host-board` (the in-process engine in the board profile, as the reference
     /// board runs it), `sim` (QEMU started here), or a serial port path.
     pub fn open(spec: &str) -> io::Result<Self> {
-        let board: Box<dyn Board> = match spec {
-            "host" => Box::new(HostBoard::new()),
-            "host-board" => Box::new(HostBoard::reference_board()),
-            "sim" => Box::new(SimBoard::start()?),
-            path => {
-                let mut b = SerialBoard::open(path)?;
-                b.handshake(Duration::from_secs(5))?;
-                Box::new(b)
-            }
-        };
-        Ok(Self::new(board))
+        Self::open_spec(Spec::parse(spec))
+    }
+
+    /// Opens a board from its [`Spec`].
+    pub fn open_spec(spec: Spec) -> io::Result<Self> {
+        Ok(Self {
+            board: spec.open()?,
+            spec: Some(spec),
+            next_id: 1,
+        })
+    }
+
+    /// How the board was opened (`None` for a board given by the caller).
+    pub fn spec(&self) -> Option<&Spec> {
+        self.spec.as_ref()
     }
 
     /// The underlying board.
@@ -131,100 +260,314 @@ impl EngineLink {
         self.board.describe()
     }
 
-    /// Sends a line and collects replies up to the first line that is not `info`.
-    /// `info` lines are passed to `on_info` and included in the returned transcript.
+    /// Opens the board again after it was lost.
+    fn reopen(&mut self) -> io::Result<()> {
+        let spec = self.spec.clone().ok_or_else(|| {
+            io::Error::new(io::ErrorKind::BrokenPipe, "board gone (not reopened)")
+        })?;
+        self.board = spec.open()?;
+        Ok(())
+    }
+
+    /// Sends one line verbatim and collects reply lines up to the first final one
+    /// (any line that is not `info`); `on_line` sees each line. For `sente raw` and the
+    /// HIL rig, which send requests exactly as written.
     pub fn exchange(
         &mut self,
         line: &str,
         timeout: Duration,
-        on_info: &mut dyn FnMut(&ReplyLine),
-    ) -> Result<Vec<ReplyLine>, EngineError> {
+        on_line: &mut dyn FnMut(&str),
+    ) -> Result<Vec<String>, EngineError> {
         self.board.send_line(line)?;
-        self.collect(timeout, on_info)
+        self.collect(timeout, on_line)
     }
 
-    /// Collects replies up to the first final (non-`info`) line.
+    /// Collects reply lines up to the first final one (see [`EngineLink::exchange`]).
     pub fn collect(
         &mut self,
         timeout: Duration,
-        on_info: &mut dyn FnMut(&ReplyLine),
-    ) -> Result<Vec<ReplyLine>, EngineError> {
+        on_line: &mut dyn FnMut(&str),
+    ) -> Result<Vec<String>, EngineError> {
         let mut lines = Vec::new();
+        let deadline = Instant::now() + timeout;
         loop {
-            let Some(text) = self.board.recv_line(timeout)? else {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let Some(text) = self.board.recv_line(left)? else {
                 return Err(EngineError::Timeout(timeout));
             };
-            let reply = ReplyLine::parse(&text);
-            let done = reply.kind != "info";
-            if !done {
-                on_info(&reply);
-            }
-            lines.push(reply);
+            on_line(&text);
+            let done = Reply::parse(&text).map_or(true, |r| r.kind.is_final());
+            lines.push(text);
             if done {
                 return Ok(lines);
             }
         }
     }
 
-    /// `hello`: the board's identity line.
-    pub fn hello(&mut self) -> Result<ReplyLine, EngineError> {
-        let mut lines = self.exchange("hello", Duration::from_secs(5), &mut |_| {})?;
-        let last = lines
-            .pop()
-            .ok_or_else(|| EngineError::Protocol(String::new()))?;
-        if last.kind == "hello" {
-            Ok(last)
-        } else {
-            Err(Self::refusal(last))
+    /// Sends `command` tagged with a fresh id and returns the final line of its reply
+    /// (as text: parse it with [`Reply::parse`]); `info` lines go to `watch`, and lines
+    /// of other requests are dropped. A lost board is reopened and the request sent
+    /// again (up to [`RECONNECTS`] times).
+    pub fn request(
+        &mut self,
+        command: Command<'_>,
+        timeout: Duration,
+        watch: &mut dyn Watch,
+    ) -> Result<String, EngineError> {
+        let mut attempt = 0;
+        loop {
+            match self.request_once(command, timeout, watch) {
+                Err(EngineError::Gone(e)) if attempt < RECONNECTS && self.spec.is_some() => {
+                    attempt += 1;
+                    if let Err(again) = self.reopen() {
+                        return Err(EngineError::Gone(io::Error::new(
+                            e.kind(),
+                            format!("{e}; reopening failed: {again}"),
+                        )));
+                    }
+                }
+                other => return other,
+            }
         }
     }
 
-    /// Runs a search; `on_info` sees each completed iteration.
+    fn request_once(
+        &mut self,
+        command: Command<'_>,
+        timeout: Duration,
+        watch: &mut dyn Watch,
+    ) -> Result<String, EngineError> {
+        let id = RequestId(self.next_id);
+        self.next_id = self.next_id.wrapping_add(1).max(1);
+        let line = Request {
+            id: Some(id),
+            command,
+        }
+        .to_string();
+        self.board.send_line(&line)?;
+        let deadline = Instant::now() + timeout;
+        let mut stop_sent = false;
+        // The board was busy with an earlier request (one this link gave up on): it is
+        // stopped, and this request sent again once that one has answered.
+        let mut resend = false;
+        loop {
+            if !stop_sent && watch.stop() {
+                self.board.send_line("stop")?;
+                stop_sent = true;
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(EngineError::Timeout(timeout));
+            }
+            let Some(text) = self.board.recv_line(WATCH_INTERVAL.min(deadline - now))? else {
+                continue;
+            };
+            let Ok(reply) = Reply::parse(&text) else {
+                // Noise (a board booting, a person's terminal echo): not an answer.
+                continue;
+            };
+            match (reply.id, reply.kind) {
+                (None, ReplyKind::Error(ErrorCode::Busy, _)) => {
+                    if !resend {
+                        self.board.send_line("stop")?;
+                    }
+                    resend = true;
+                }
+                (Some(got), ReplyKind::Error(ErrorCode::Busy, _)) if got == id => {
+                    if !resend {
+                        self.board.send_line("stop")?;
+                    }
+                    resend = true;
+                }
+                // The earlier request's answer (or a `stop` that found the board idle):
+                // the board is free now.
+                (_, kind) if resend && kind.is_final() => {
+                    resend = false;
+                    self.board.send_line(&line)?;
+                }
+                // `stop` crossed an answer on the wire: nothing to do.
+                (None, ReplyKind::Error(ErrorCode::Idle, _)) => {}
+                // A line the board could not read carries no id: ours is the only
+                // line sent, so this is its answer.
+                (None, ReplyKind::Error(ErrorCode::TooLong | ErrorCode::BadByte, _)) => {
+                    return Ok(text);
+                }
+                // A fault report: the board restarts, the request is lost with it.
+                (None, ReplyKind::Error(ErrorCode::Panic | ErrorCode::HardFault, message)) => {
+                    return Err(EngineError::Gone(io::Error::new(
+                        io::ErrorKind::ConnectionReset,
+                        format!("board restarted: {message}"),
+                    )));
+                }
+                (Some(got), kind) if got == id => match kind {
+                    ReplyKind::Info(search) => watch.info(&BestMove::from_search(&search)),
+                    _ => return Ok(text),
+                },
+                // A line of an earlier request (or of none): not this request's answer.
+                _ => {}
+            }
+        }
+    }
+
+    /// `hello`: the board's identity.
+    pub fn hello(&mut self) -> Result<BoardInfo, EngineError> {
+        let text = self.request(Command::Hello, Duration::from_secs(5), &mut Quiet)?;
+        let reply = Reply::parse(&text).map_err(|_| EngineError::Protocol(text.clone()))?;
+        match reply.kind {
+            ReplyKind::Hello(h) => Ok(BoardInfo::from_hello(&h)),
+            kind => Err(refusal(kind, &text)),
+        }
+    }
+
+    /// `perft`: the leaf count of the legal move tree.
+    pub fn perft(&mut self, game: &str, depth: u8, position: &str) -> Result<u64, EngineError> {
+        let command = Command::Perft {
+            game,
+            depth,
+            position,
+        };
+        let text = self.request(command, DEFAULT_TIMEOUT, &mut Quiet)?;
+        let reply = Reply::parse(&text).map_err(|_| EngineError::Protocol(text.clone()))?;
+        match reply.kind {
+            ReplyKind::Perft(p) => Ok(p.nodes),
+            kind => Err(refusal(kind, &text)),
+        }
+    }
+
+    /// Runs a search: `watch` sees each completed iteration and may stop it.
     pub fn go(
         &mut self,
         request: &GoRequest,
-        on_info: &mut dyn FnMut(&BestMove),
+        watch: &mut dyn Watch,
     ) -> Result<BestMove, EngineError> {
-        let timeout = if request.movetime_ms > 0 {
-            Duration::from_millis(u64::from(request.movetime_ms) * 20 + 5_000)
-        } else {
-            DEFAULT_TIMEOUT
-        };
-        let mut lines = self.exchange(&request.line(), timeout, &mut |l| {
-            if let Some(b) = BestMove::from_line(l) {
-                on_info(&b)
-            }
-        })?;
-        let last = lines
-            .pop()
-            .ok_or_else(|| EngineError::Protocol(String::new()))?;
-        BestMove::from_line(&last)
-            .filter(|_| last.kind == "bestmove")
-            .ok_or_else(|| Self::refusal(last))
-    }
-
-    fn refusal(line: ReplyLine) -> EngineError {
-        match line.error() {
-            Some((code, message)) => EngineError::Refused {
-                code: code.to_string(),
-                message,
-            },
-            None => EngineError::Protocol(line.raw),
+        let text = self.request(request.request(None).command, request.timeout(), watch)?;
+        let reply = Reply::parse(&text).map_err(|_| EngineError::Protocol(text.clone()))?;
+        match reply.kind {
+            ReplyKind::BestMove(search) => Ok(BestMove::from_search(&search)),
+            kind => Err(refusal(kind, &text)),
         }
     }
 }
 
+/// The error for a final line that is not the answer asked for.
+fn refusal(kind: ReplyKind<'_>, text: &str) -> EngineError {
+    match kind {
+        ReplyKind::Error(code, message) => EngineError::Refused {
+            code,
+            message: message.to_string(),
+        },
+        _ => EngineError::Protocol(text.to_string()),
+    }
+}
+
 /// Standard input's lines, read by a thread so an engine loop can watch for `stop`
-/// while a board searches (`sente engine …`).
+/// while a board searches (`sente engine …`). See [`reader_lines`].
 pub fn stdin_lines() -> std::sync::mpsc::Receiver<String> {
+    reader_lines(io::stdin())
+}
+
+/// The lines of `input`, read by a thread. Bytes that are not UTF-8 are replaced
+/// (U+FFFD), never the end of input: only end of file or a read error ends it.
+pub fn reader_lines<R: io::Read + Send + 'static>(input: R) -> std::sync::mpsc::Receiver<String> {
     use std::io::BufRead;
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        for line in io::stdin().lock().lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
+        let mut input = io::BufReader::new(input);
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match input.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    let line = String::from_utf8_lossy(&buf);
+                    let line = line.trim_end_matches(['\n', '\r']).to_string();
+                    if tx.send(line).is_err() {
+                        break;
+                    }
+                }
             }
         }
     });
     rx
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_that_are_not_utf8_do_not_end_the_input() {
+        let rx = reader_lines(io::Cursor::new(b"uci\n\xff\xfe bad\r\nisready\n".to_vec()));
+        let lines: Vec<String> = rx.iter().collect();
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        assert_eq!(lines[0], "uci");
+        assert_eq!(lines[2], "isready");
+    }
+
+    #[test]
+    fn a_late_answer_of_an_earlier_request_is_not_taken_for_the_next() {
+        let mut link = EngineLink::open("host").unwrap();
+        let slow = GoRequest {
+            game: "ttt".into(),
+            position: ".........".into(),
+            depth: 9,
+            ..GoRequest::default()
+        };
+        // Start a search and abandon it (as a GUI's `stop` racing `go` would).
+        link.board()
+            .send_line(&slow.request(Some(RequestId(999))).to_string())
+            .unwrap();
+        let quick = GoRequest {
+            game: "ttt".into(),
+            position: "xx./oo./...".into(),
+            depth: 1,
+            ..GoRequest::default()
+        };
+        let best = link.go(&quick, &mut Quiet).unwrap();
+        assert_eq!(best.best, "c3");
+        assert_eq!(best.depth, 1);
+    }
+
+    #[test]
+    fn a_lost_host_board_is_reopened_and_the_request_sent_again() {
+        let mut link = EngineLink::open("host").unwrap();
+        // Replace the board with one whose thread has ended.
+        let mut dead = HostBoard::host(1);
+        dead.close();
+        link.board = Box::new(dead);
+        let request = GoRequest {
+            game: "ttt".into(),
+            position: "xx./oo./...".into(),
+            ..GoRequest::default()
+        };
+        assert_eq!(link.go(&request, &mut Quiet).unwrap().best, "c3");
+    }
+
+    #[test]
+    fn stop_ends_a_search_with_its_best_move_so_far() {
+        let mut link = EngineLink::open("host").unwrap();
+        let long = GoRequest {
+            game: "xiangqi".into(),
+            position: "startpos".into(),
+            level: 2,
+            ..GoRequest::default()
+        };
+        struct StopAfter(Instant);
+        impl Watch for StopAfter {
+            fn stop(&mut self) -> bool {
+                self.0.elapsed() > Duration::from_millis(50)
+            }
+        }
+        let started = Instant::now();
+        let best = link.go(&long, &mut StopAfter(Instant::now())).unwrap();
+        assert!(started.elapsed() < Duration::from_secs(30));
+        assert_ne!(best.best, "none");
+        // The link is in step: the next request gets its own answer.
+        let quick = GoRequest {
+            game: "ttt".into(),
+            position: "xx./oo./...".into(),
+            ..GoRequest::default()
+        };
+        assert_eq!(link.go(&quick, &mut Quiet).unwrap().best, "c3");
+    }
 }

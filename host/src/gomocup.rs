@@ -12,15 +12,18 @@
 
 use std::collections::VecDeque;
 use std::io::{self, Write};
-use std::sync::mpsc::Receiver;
+use std::sync::mpsc::{Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
 use sente_firmware::game::{Game, Notation};
 use sente_firmware::games::gomoku::board::SIZE;
 use sente_firmware::games::gomoku::{BLACK, Gomoku, Point, Rule, parse_point};
 
-use crate::engine::{DEFAULT_TIMEOUT, EngineLink};
-use crate::reply::{BestMove, ReplyLine};
+use sente_firmware::protocol::RequestId;
+
+use crate::board::MAX_HASH_MB;
+use crate::engine::{EngineLink, GoRequest, Spec, Watch};
+use crate::timeman::{self, Clock};
 
 /// Longest request line the board reads.
 const MAX_LINE: usize = sente_firmware::protocol::MAX_LINE;
@@ -91,24 +94,36 @@ pub struct Clocks {
     pub left: Option<u64>,
 }
 
+/// Time kept in reserve for the manager and the link when the clocks set the move time.
+const OVERHEAD: Duration = Duration::from_millis(40);
+
 impl Clocks {
-    /// A safe cap for one move, or `None` for no cap (the board's level-0 node budget still
-    /// bounds it): three quarters of the turn limit minus 50 ms for the link, and at most a
-    /// fifteenth of the time left when the game has a time limit.
-    pub fn movetime(&self) -> Option<u64> {
+    /// The time for one move (see [`timeman::move_time`]), or `None` without a clock:
+    /// the turn limit caps it, and when the game has a time limit, what is left of it
+    /// is shared over the moves still to come.
+    pub fn movetime(&self) -> Option<Duration> {
+        // A tenth of the turn limit is kept back for the manager's own latency.
         let turn = self
             .turn
             .filter(|&t| t > 0)
-            .map(|t| (t * 3 / 4).saturating_sub(50));
+            .map(|t| Duration::from_millis(t).mul_f64(0.9));
         let left = self
             .left
             .filter(|_| self.matches.is_some_and(|m| m > 0))
-            .map(|l| l / 15);
-        let cap = match (turn, left) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        cap.map(|ms| ms.max(10))
+            .map(Duration::from_millis);
+        match (turn, left) {
+            (None, None) => None,
+            (Some(turn), None) => Some(turn.saturating_sub(OVERHEAD).max(Duration::from_millis(1))),
+            (turn, Some(left)) => Some(timeman::move_time(
+                &Clock {
+                    left,
+                    increment: Duration::ZERO,
+                    moves_to_go: None,
+                    per_move_cap: turn,
+                },
+                OVERHEAD,
+            )),
+        }
     }
 }
 
@@ -263,6 +278,29 @@ impl<W: Write> GomocupEngine<W> {
             }
             "INFO" => self.info(rest)?,
             "YXSHOWFORBID" => self.show_forbid()?,
+            "SWAP2BOARD" => {
+                let mut stones = Vec::new();
+                let mut problem = None;
+                loop {
+                    let Some(l) = self.next_line(input) else {
+                        return Ok(Flow::Quit);
+                    };
+                    let l = l.trim();
+                    if l.eq_ignore_ascii_case("DONE") {
+                        break;
+                    }
+                    match parse_xy(l) {
+                        Ok(p) => stones.push(p),
+                        Err(e) => {
+                            problem.get_or_insert(e);
+                        }
+                    }
+                }
+                match problem {
+                    Some(e) => self.error(&format!("SWAP2BOARD: {e}"))?,
+                    None => self.swap2(&stones)?,
+                }
+            }
             "YXSTOP" | "YXHASHCLEAR" | "STOP" => {}
             "ABOUT" => {
                 let board = self.link.describe();
@@ -316,7 +354,7 @@ impl<W: Write> GomocupEngine<W> {
     fn info(&mut self, rest: &str) -> io::Result<()> {
         let (key, value) = rest.split_once([' ', '\t']).unwrap_or((rest, ""));
         let value = value.trim();
-        let number = || value.parse::<u64>();
+        let number = || timeman::saturating_ms(value).ok_or(());
         match key.to_ascii_lowercase().as_str() {
             "level" => match value.parse::<u8>() {
                 Ok(n) if n <= 2 => self.level = n,
@@ -343,10 +381,128 @@ impl<W: Write> GomocupEngine<W> {
                     }
                 }
             }
-            // max_memory, game_type, folder, evaluate, …: nothing to do.
+            "max_memory" => {
+                let Ok(bytes) = number() else {
+                    return self.error(&format!("INFO max_memory: not a number: {value:?}"));
+                };
+                self.set_memory(bytes)?;
+            }
+            // game_type, folder, evaluate, …: nothing to do.
             _ => {}
         }
         Ok(())
+    }
+
+    /// `INFO max_memory` (bytes, 0 = no limit): the host engine's arena takes half of
+    /// it (the rest is the process itself), at most [`MAX_HASH_MB`].
+    fn set_memory(&mut self, bytes: u64) -> io::Result<()> {
+        let Some(Spec::Host(now)) = self.link.spec().cloned() else {
+            return Ok(());
+        };
+        let mb = if bytes == 0 {
+            crate::board::DEFAULT_HASH_MB
+        } else {
+            usize::try_from(bytes / 2 / (1 << 20)).unwrap_or(MAX_HASH_MB)
+        }
+        .clamp(1, MAX_HASH_MB);
+        if mb != now {
+            match EngineLink::open_spec(Spec::Host(mb)) {
+                Ok(link) => self.link = link,
+                Err(e) => self.error(&format!("INFO max_memory: {e}"))?,
+            }
+        }
+        Ok(())
+    }
+
+    /// The engine's move and score (for the side to move) in the game `moves`, searched
+    /// for the turn's time (or a tenth of a second without a clock).
+    fn evaluate(&mut self, moves: &[Point]) -> Result<(Point, i32), String> {
+        let old = std::mem::replace(&mut self.moves, moves.to_vec());
+        let pos = self.position();
+        self.moves = old;
+        let pos = pos?;
+        let mut wire = String::new();
+        let _ = pos.write_position(&mut wire);
+        let movetime = self.clocks.movetime().unwrap_or(Duration::from_millis(100));
+        let request = GoRequest {
+            game: "gomoku".into(),
+            position: wire,
+            movetime_ms: timeman::wire_ms(movetime / 4).max(1),
+            level: self.level,
+            ..GoRequest::default()
+        };
+        let best = self
+            .link
+            .go(&request, &mut crate::engine::Quiet)
+            .map_err(|e| format!("engine: {e}"))?;
+        let p = parse_point(&best.best).map_err(|e| format!("engine: {e}"))?;
+        Ok((p, best.score))
+    }
+
+    /// The swap2 opening (Gomocup's `SWAP2BOARD`): with no stones, place three (black,
+    /// white, black) picked for balance by the engine; with three, take white and play
+    /// (or `SWAP` to black when black stands clearly better); with five, take white and
+    /// play when white stands at least level, else `SWAP`.
+    fn swap2(&mut self, stones: &[Point]) -> io::Result<()> {
+        /// A score beyond which one side is "clearly better" in swap2's choices.
+        const CLEAR: i32 = 60;
+        let result = match stones.len() {
+            0 => self.swap2_open(),
+            3 | 5 => match self.evaluate(stones) {
+                Ok((mv, white)) => {
+                    let take_white = if stones.len() == 3 {
+                        white > -CLEAR
+                    } else {
+                        white >= 0
+                    };
+                    let mut moves = stones.to_vec();
+                    if take_white {
+                        moves.push(mv);
+                    }
+                    self.moves = moves;
+                    Ok(if take_white {
+                        xy_text(mv)
+                    } else {
+                        "SWAP".to_string()
+                    })
+                }
+                Err(e) => Err(e),
+            },
+            n => Err(format!("SWAP2BOARD: 0, 3 or 5 stones, got {n}")),
+        };
+        match result {
+            Ok(line) => self.say(&line),
+            Err(e) => self.error(&e),
+        }
+    }
+
+    /// Three stones (black, white, black) whose position the engine scores nearest
+    /// to level, among a few shapes around the centre.
+    fn swap2_open(&mut self) -> Result<String, String> {
+        const SHAPES: [[&str; 3]; 4] = [
+            ["h8", "j9", "g10"],
+            ["h8", "i10", "j7"],
+            ["h8", "g6", "k9"],
+            ["h8", "j8", "f9"],
+        ];
+        let mut best: Option<(i32, Vec<Point>)> = None;
+        for shape in SHAPES {
+            let stones: Vec<Point> = shape
+                .iter()
+                .map(|s| parse_point(s).map_err(|e| e.to_string()))
+                .collect::<Result<_, _>>()?;
+            let (_, white) = self.evaluate(&stones)?;
+            if best.as_ref().is_none_or(|(b, _)| white.abs() < *b) {
+                best = Some((white.abs(), stones));
+            }
+        }
+        let (_, stones) = best.ok_or("no opening")?;
+        self.moves = stones.clone();
+        Ok(stones
+            .iter()
+            .map(|&p| xy_text(p))
+            .collect::<Vec<_>>()
+            .join(" "))
     }
 
     /// `FORBID ` + `xxyy` for each of black's forbidden points + `.` (Yixin's and Rapfi's
@@ -367,7 +523,7 @@ impl<W: Write> GomocupEngine<W> {
         self.say(&line)
     }
 
-    /// Asks the board for a move in the current position and answers it.
+    /// Asks the engine for a move in the current position and answers it.
     fn think(&mut self, input: &Receiver<String>) -> io::Result<Flow> {
         let pos = match self.position() {
             Ok(p) => p,
@@ -380,16 +536,17 @@ impl<W: Write> GomocupEngine<W> {
             self.error("the game is over")?;
             return Ok(Flow::Go);
         }
-        let deadline = self.clocks.movetime();
-        // Level 0 answers within its own budget (0.3 s on the board); the clocks bound
-        // every level, and are what bounds level 2.
-        let mut head = format!("go gomoku level={}", self.level);
-        if let Some(ms) = deadline {
-            head.push_str(&format!(" movetime={ms}"));
-        }
+        let movetime = self.clocks.movetime();
         let mut wire = String::new();
         let _ = pos.write_position(&mut wire);
-        let line = format!("{head} pos {wire}");
+        let request = GoRequest {
+            game: "gomoku".into(),
+            position: wire,
+            movetime_ms: movetime.map_or(0, timeman::wire_ms),
+            level: self.level,
+            ..GoRequest::default()
+        };
+        let line = request.request(Some(RequestId(u32::MAX))).to_string();
         if line.len() > MAX_LINE {
             self.error(&format!(
                 "the board reads requests of at most {MAX_LINE} bytes, and this game of {} \
@@ -399,87 +556,64 @@ impl<W: Write> GomocupEngine<W> {
             ))?;
             return Ok(Flow::Go);
         }
-        if let Err(e) = self.link.board().send_line(&line) {
-            self.error(&format!("board gone: {e}"))?;
-            return Ok(Flow::Go);
-        }
         let start = Instant::now();
-        // The board's clock may differ from ours: the host stops it a little after the
-        // deadline too (still within the turn limit, of which the deadline is 3/4).
-        let limit = deadline.map_or(DEFAULT_TIMEOUT, |ms| {
-            Duration::from_millis(ms + ms / 10 + 100)
-        });
-        let mut stop_sent = false;
-        let mut quit = false;
-        loop {
-            while let Ok(cmd) = input.try_recv() {
-                self.pending.push_back(cmd);
-            }
-            let front = self.pending.front().map(|c| c.trim().to_ascii_uppercase());
-            match front.as_deref() {
-                Some("END") => {
-                    self.pending.pop_front();
-                    quit = true;
-                    if !stop_sent {
-                        let _ = self.link.board().send_line("stop");
-                        stop_sent = true;
-                    }
+        let mut watch = Thinking {
+            input,
+            pending: &mut self.pending,
+            quit: false,
+        };
+        let result = self.link.go(&request, &mut watch);
+        let quit = watch.quit;
+        match result {
+            Ok(b) => match parse_point(&b.best) {
+                Ok(p) if pos.is_legal(p) => {
+                    self.moves.push(p);
+                    let ms = start.elapsed().as_millis();
+                    self.say(&format!(
+                        "MESSAGE {} depth {} score {} nodes {} time {ms} ms",
+                        b.best, b.depth, b.score, b.nodes
+                    ))?;
+                    self.say(&xy_text(p))?;
                 }
-                Some("YXSTOP" | "STOP") => {
-                    self.pending.pop_front();
-                    if !stop_sent {
-                        let _ = self.link.board().send_line("stop");
-                        stop_sent = true;
-                    }
-                }
-                _ => {}
-            }
-            if !stop_sent && start.elapsed() > limit {
-                let _ = self.link.board().send_line("stop");
-                stop_sent = true;
-            }
-            if start.elapsed() > limit + DEFAULT_TIMEOUT.min(Duration::from_secs(30)) {
-                self.error("the board did not answer in time")?;
-                return Ok(if quit { Flow::Quit } else { Flow::Go });
-            }
-            let text = match self.link.board().recv_line(Duration::from_millis(20)) {
-                Ok(Some(t)) => t,
-                Ok(None) => continue,
-                Err(e) => {
-                    self.error(&format!("board gone: {e}"))?;
-                    return Ok(if quit { Flow::Quit } else { Flow::Go });
-                }
-            };
-            let reply = ReplyLine::parse(&text);
-            if reply.kind == "bestmove" {
-                let Some(b) = BestMove::from_line(&reply) else {
-                    self.error(&format!("board: unreadable reply {text:?}"))?;
-                    break;
-                };
-                match parse_point(&b.best) {
-                    Ok(p) if pos.is_legal(p) => {
-                        self.moves.push(p);
-                        let ms = start.elapsed().as_millis();
-                        self.say(&format!(
-                            "MESSAGE {} depth {} score {} nodes {} time {ms} ms",
-                            b.best, b.depth, b.score, b.nodes
-                        ))?;
-                        self.say(&xy_text(p))?;
-                    }
-                    _ => self.error(&format!("board: no legal move ({})", b.best))?,
-                }
-                break;
-            } else if let Some((code, message)) = reply.error() {
-                // `idle`: a `stop` that crossed the board's answer (this search's or the
-                // last one's) on the wire.
-                if code == "busy" || code == "idle" {
-                    continue;
-                }
-                self.error(&format!("board: {code} {message}"))?;
-                break;
-            }
+                _ => self.error(&format!("engine: no legal move ({})", b.best))?,
+            },
+            Err(e) => self.error(&format!("engine: {e}"))?,
         }
         Ok(if quit { Flow::Quit } else { Flow::Go })
+    }
+}
+
+/// What the brain hears while the engine thinks: `END` and `YXSTOP`/`STOP` stop it,
+/// everything else waits for the answer.
+struct Thinking<'a> {
+    input: &'a Receiver<String>,
+    pending: &'a mut VecDeque<String>,
+    quit: bool,
+}
+
+impl Watch for Thinking<'_> {
+    fn stop(&mut self) -> bool {
+        loop {
+            match self.input.try_recv() {
+                Ok(line) => self.pending.push_back(line),
+                Err(TryRecvError::Empty) => break,
+                // The manager went away: finish the move and end.
+                Err(TryRecvError::Disconnected) => return true,
+            }
+        }
+        let front = self.pending.front().map(|c| c.trim().to_ascii_uppercase());
+        match front.as_deref() {
+            Some("END") => {
+                self.pending.pop_front();
+                self.quit = true;
+                true
+            }
+            Some("YXSTOP" | "STOP") => {
+                self.pending.pop_front();
+                true
+            }
+            _ => false,
+        }
     }
 }
 
@@ -521,6 +655,11 @@ mod tests {
     }
 
     fn session(commands: &[&str]) -> String {
+        String::from_utf8(session_engine(commands).out).unwrap()
+    }
+
+    /// Runs a session and returns the brain, for its state.
+    fn session_engine(commands: &[&str]) -> GomocupEngine<Vec<u8>> {
         let (tx, rx) = mpsc::channel();
         for c in commands {
             tx.send(c.to_string()).unwrap();
@@ -528,7 +667,7 @@ mod tests {
         drop(tx);
         let mut e = engine();
         e.run(rx).unwrap();
-        String::from_utf8(e.out).unwrap()
+        e
     }
 
     /// Sends one command (with no further input) and returns what the brain wrote.
@@ -578,14 +717,14 @@ mod tests {
         };
         assert_eq!(c(None, None, None).movetime(), None);
         assert_eq!(c(Some(0), Some(0), None).movetime(), None);
-        assert_eq!(c(Some(5000), None, None).movetime(), Some(3700));
-        assert_eq!(
-            c(Some(5000), Some(180_000), Some(15_000)).movetime(),
-            Some(1000)
-        );
+        let ms = |c: Clocks| c.movetime().map(|d| d.as_millis());
+        assert_eq!(ms(c(Some(5000), None, None)), Some(4460));
+        assert_eq!(ms(c(Some(5000), Some(180_000), Some(15_000))), Some(498));
         // time_left without a match limit is not a limit.
-        assert_eq!(c(Some(1000), Some(0), Some(300)).movetime(), Some(700));
-        assert_eq!(c(Some(40), None, None).movetime(), Some(10));
+        assert_eq!(ms(c(Some(1000), Some(0), Some(300))), Some(860));
+        assert_eq!(ms(c(Some(40), None, None)), Some(1));
+        // Huge numbers saturate (a manager's "no limit").
+        assert!(c(Some(u64::MAX), None, None).movetime().is_some());
     }
 
     #[test]
@@ -886,6 +1025,51 @@ mod tests {
         ]
     }
 
+    #[test]
+    fn swap2_places_three_stones_then_chooses() {
+        let mut e = engine();
+        assert_eq!(step(&mut e, "START 15"), ["OK"]);
+        // No stones: the DONE comes through the channel.
+        let (tx, rx) = mpsc::channel();
+        tx.send("DONE".to_string()).unwrap();
+        e.out.clear();
+        e.command("SWAP2BOARD", &rx).unwrap();
+        let out = String::from_utf8(e.out.clone()).unwrap();
+        let placed: Vec<Point> = out
+            .trim()
+            .split(' ')
+            .map(|xy| parse_xy(xy).unwrap_or_else(|err| panic!("{err}: {out}")))
+            .collect();
+        assert_eq!(placed.len(), 3, "{out}");
+        assert_eq!(e.moves, placed);
+        // Three stones given: a white move or SWAP.
+        let (tx, rx) = mpsc::channel();
+        for line in ["7,7", "8,8", "9,9", "DONE"] {
+            tx.send(line.to_string()).unwrap();
+        }
+        e.out.clear();
+        e.command("SWAP2BOARD", &rx).unwrap();
+        let out = String::from_utf8(e.out.clone()).unwrap();
+        let answer = out.trim();
+        // Black's two stones on a diagonal with white's between them: black is not
+        // clearly better, so the brain stays white and plays.
+        let mv = parse_xy(answer).unwrap_or_else(|err| panic!("{err}: {out}"));
+        assert_eq!(e.moves.len(), 4);
+        assert_eq!(e.moves[3], mv);
+        // A bad count is an error, and the brain goes on.
+        let (tx, rx) = mpsc::channel();
+        for line in ["7,7", "DONE"] {
+            tx.send(line.to_string()).unwrap();
+        }
+        e.out.clear();
+        e.command("SWAP2BOARD", &rx).unwrap();
+        assert!(
+            String::from_utf8(e.out.clone())
+                .unwrap()
+                .starts_with("ERROR ")
+        );
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(128))]
         /// Whatever the manager sends (after `START 15`), the brain never panics, every line it
@@ -898,7 +1082,10 @@ mod tests {
             commands.extend(lines.iter().map(String::as_str));
             // Closes a BOARD block left open, then asks for the brain's name.
             commands.extend(["DONE", "ABOUT"]);
-            let out = session(&commands);
+            let e = session_engine(&commands);
+            // Whatever happened, the brain's game is a legal one.
+            proptest::prop_assert!(e.position().is_ok(), "{:?}", e.moves);
+            let out = String::from_utf8(e.out).unwrap();
             for line in out.lines() {
                 let reply = ["OK", "ERROR", "MESSAGE", "DEBUG", "UNKNOWN", "FORBID", "name="]
                     .iter()

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::reply::ReplyLine;
+use sente_firmware::protocol::{Reply, ReplyKind};
 
 /// One scenario: a name and the request line sent verbatim.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,14 +42,16 @@ pub fn parse_suite(text: &str) -> Result<(Budget, Vec<Scenario>), String> {
             continue;
         }
         if let Some(rest) = line.strip_prefix("budget ") {
-            let fields = ReplyLine::parse(&format!("budget {rest}"));
+            let field = |key: &str| {
+                rest.split_whitespace()
+                    .find_map(|w| w.strip_prefix(key)?.strip_prefix('=')?.parse::<u64>().ok())
+            };
+            let missing = |key: &str| format!("line {}: budget needs {key}=", i + 1);
             budget = Some(Budget {
-                ticks: fields
-                    .num("ticks")
-                    .ok_or(format!("line {}: budget needs ticks=", i + 1))?,
-                ram: fields
-                    .num("ram")
-                    .ok_or(format!("line {}: budget needs ram=", i + 1))?,
+                ticks: field("ticks").ok_or_else(|| missing("ticks"))?,
+                ram: field("ram")
+                    .and_then(|r| u32::try_from(r).ok())
+                    .ok_or_else(|| missing("ram"))?,
             });
             continue;
         }
@@ -70,37 +72,44 @@ pub fn parse_suite(text: &str) -> Result<(Budget, Vec<Scenario>), String> {
     ))
 }
 
-/// Fields that must be equal between board and host for a final reply.
-const COMPARED: [&str; 3] = ["score", "depth", "nodes"];
-
-/// Compares a board reply with the host's; `None` when they agree.
-pub fn compare(board: &ReplyLine, host: &ReplyLine) -> Option<String> {
-    if board.kind != host.kind {
-        return Some(format!(
-            "board said {:?}, host said {:?}",
-            board.raw, host.raw
-        ));
-    }
-    if board.kind == "error" {
-        return (board.words.first() != host.words.first())
-            .then(|| format!("error codes differ: {:?} vs {:?}", board.raw, host.raw));
-    }
-    if board.words != host.words {
-        return Some(format!(
-            "move differs: board {:?}, host {:?}",
-            board.words, host.words
-        ));
-    }
-    for key in COMPARED {
-        if board.fields.get(key) != host.fields.get(key) {
-            return Some(format!(
-                "{key} differs: board {:?}, host {:?}",
-                board.fields.get(key),
-                host.fields.get(key)
-            ));
+/// Compares a board's final reply line with the host's; `None` when they agree:
+/// the same kind, and for a search the same move, score, depth, nodes, arena and
+/// principal variation (ticks and stack are the board's own).
+pub fn compare(board: &str, host: &str) -> Option<String> {
+    let (b, h) = match (Reply::parse(board), Reply::parse(host)) {
+        (Ok(b), Ok(h)) => (b.kind, h.kind),
+        _ => return Some(format!("unreadable reply: board {board:?}, host {host:?}")),
+    };
+    let differ = |what: &str, x: &dyn std::fmt::Debug, y: &dyn std::fmt::Debug| {
+        Some(format!("{what} differs: board {x:?}, host {y:?}"))
+    };
+    match (b, h) {
+        (ReplyKind::BestMove(x), ReplyKind::BestMove(y)) => {
+            if x.best != y.best {
+                differ("move", &x.best, &y.best)
+            } else if x.score != y.score {
+                differ("score", &x.score, &y.score)
+            } else if x.depth != y.depth {
+                differ("depth", &x.depth, &y.depth)
+            } else if x.nodes != y.nodes {
+                differ("nodes", &x.nodes, &y.nodes)
+            } else if x.arena != y.arena {
+                differ("arena", &x.arena, &y.arena)
+            } else if x.pv != y.pv {
+                differ("pv", &x.pv, &y.pv)
+            } else {
+                None
+            }
         }
+        (ReplyKind::Error(x, _), ReplyKind::Error(y, _)) => {
+            (x != y).then(|| format!("error codes differ: {board:?} vs {host:?}"))
+        }
+        (ReplyKind::Perft(x), ReplyKind::Perft(y)) => {
+            (x.nodes != y.nodes).then(|| differ("perft nodes", &x.nodes, &y.nodes))?
+        }
+        (x, y) if x.word() != y.word() => Some(format!("board said {board:?}, host said {host:?}")),
+        _ => None,
     }
-    (board.pv != host.pv).then(|| format!("pv differs: board {:?}, host {:?}", board.pv, host.pv))
 }
 
 /// Replaces the timing and memory fields (which differ between runs and boards)
@@ -156,7 +165,7 @@ impl Row {
     }
 
     /// Checks the row: agreement with the host, then the budget.
-    pub fn check(&mut self, board: &ReplyLine, host: &ReplyLine) {
+    pub fn check(&mut self, board: &str, host: &str) {
         self.problem = compare(board, host);
         if self.problem.is_none() {
             let ram = self.ram();
@@ -189,12 +198,13 @@ pub fn markdown(rows: &[Row], title: &str) -> String {
         failed
     );
     for r in rows {
-        let reply = ReplyLine::parse(&r.board);
-        let mv = reply
-            .words
-            .first()
-            .cloned()
-            .unwrap_or_else(|| reply.kind.clone());
+        let reply = Reply::parse(&r.board).ok();
+        let (mv, score) = match reply.map(|r| r.kind) {
+            Some(ReplyKind::BestMove(s)) => (s.best.to_string(), s.score.to_string()),
+            Some(ReplyKind::Error(code, _)) => (code.as_str().to_string(), String::new()),
+            Some(kind) => (kind.word().to_string(), String::new()),
+            None => ("?".to_string(), String::new()),
+        };
         s.push_str(&format!(
             "| {} | {} | {} | {} | {} | {} | {} | {} | {:.1} | {} | {} | {} | {} / {} |\n",
             r.suite,
@@ -203,7 +213,7 @@ pub fn markdown(rows: &[Row], title: &str) -> String {
                 .as_deref()
                 .map_or("ok".to_string(), |p| format!("**FAIL** {p}")),
             mv,
-            reply.fields.get("score").map_or("", String::as_str),
+            score,
             r.depth,
             r.nodes,
             r.ticks,
@@ -234,13 +244,17 @@ mod tests {
 
     #[test]
     fn comparison_ignores_timing_but_not_results() {
-        let a = ReplyLine::parse("bestmove b2 score=0 depth=9 nodes=10 ticks=5 stack=9 pv b2 a3");
-        let b = ReplyLine::parse("bestmove b2 score=0 depth=9 nodes=10 ticks=7 stack=0 pv b2 a3");
-        assert_eq!(compare(&a, &b), None);
-        let c = ReplyLine::parse("bestmove b2 score=0 depth=9 nodes=11 ticks=7 stack=0 pv b2 a3");
-        assert!(compare(&a, &c).unwrap().contains("nodes"));
-        let d = ReplyLine::parse("bestmove a1 score=0 depth=9 nodes=10 ticks=7 stack=0 pv a1");
-        assert!(compare(&a, &d).is_some());
+        let a = "bestmove b2 score=0 depth=9 nodes=10 ticks=5 stack=9 arena=0 pv b2 a3";
+        let b = "bestmove b2 score=0 depth=9 nodes=10 ticks=7 stack=0 arena=0 pv b2 a3";
+        assert_eq!(compare(a, b), None);
+        let c = "bestmove b2 score=0 depth=9 nodes=11 ticks=7 stack=0 arena=0 pv b2 a3";
+        assert!(compare(a, c).unwrap().contains("nodes"));
+        let d = "bestmove a1 score=0 depth=9 nodes=10 ticks=7 stack=0 arena=0 pv a1";
+        assert!(compare(a, d).is_some());
+        let e = "bestmove b2 score=0 depth=9 nodes=10 ticks=7 stack=0 arena=8 pv b2 a3";
+        assert!(compare(a, e).unwrap().contains("arena"));
+        assert!(compare(a, "error busy x").is_some());
+        assert!(compare(a, "nonsense").is_some());
         assert_eq!(
             redact("bestmove b2 ticks=55 stack=9 pv b2"),
             "bestmove b2 ticks=[ticks] stack=[stack] pv b2"
@@ -249,14 +263,13 @@ mod tests {
 
     #[test]
     fn budget_breaches_are_reported() {
-        let line =
-            ReplyLine::parse("bestmove b2 score=0 depth=9 nodes=10 ticks=50 stack=900 pv b2");
+        let line = "bestmove b2 score=0 depth=9 nodes=10 ticks=50 stack=900 arena=0 pv b2";
         let mut row = Row {
             suite: "ttt".into(),
             name: "x".into(),
             request: String::new(),
-            board: line.raw.clone(),
-            host: line.raw.clone(),
+            board: line.into(),
+            host: line.into(),
             ticks: 50,
             stack: 900,
             statics: 200,
@@ -269,7 +282,7 @@ mod tests {
             },
             problem: None,
         };
-        row.check(&line, &line);
+        row.check(line, line);
         assert!(row.problem.unwrap().contains("RAM"));
     }
 }

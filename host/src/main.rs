@@ -4,7 +4,8 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use sente::matches::{self, MatchOptions};
+use sente::matches::stats::Sprt;
+use sente::matches::{self, MatchOptions, TimeControl};
 use sente::tui::{
     self,
     app::{Opponent, Seat, Settings},
@@ -108,13 +109,16 @@ struct RawArgs {
 /// `sente match` options.
 #[derive(Args, Debug)]
 struct MatchArgs {
-    /// Game: ttt, gomoku (free rule), xiangqi, einstein or checkers (two players).
+    /// Game: ttt, gomoku (free rule; also standard, renju, caro), xiangqi, einstein or
+    /// checkers (two players).
     #[arg(long, default_value = "ttt")]
     game: String,
-    /// The engine scored: host, sim or a serial port path. Moves first in odd games.
+    /// The engine scored: host (host profile), host-board (board profile), sim, a serial
+    /// port path, uci:CMD or ucci:CMD (xiangqi engines), pbrain:CMD (gomoku brains).
+    /// Moves first in odd games.
     #[arg(long, default_value = "host")]
     white: String,
-    /// Its opponent: host, sim or a serial port path. Moves first in even games.
+    /// Its opponent (same kinds as --white). Moves first in even games.
     #[arg(long, default_value = "host")]
     black: String,
     /// Number of games.
@@ -153,6 +157,27 @@ struct MatchArgs {
     /// the smaller distance to its goal), none for the others (a draw if set).
     #[arg(long, default_value_t = 0)]
     max_plies: usize,
+    /// Time per move in milliseconds (the same for both engines).
+    #[arg(long, conflicts_with = "tc")]
+    movetime: Option<u64>,
+    /// Time control per game and side: SECONDS[+INCREMENT], e.g. 10+0.1 or 1:00+1.
+    /// A side whose clock runs out (plus --time-margin) loses the game.
+    #[arg(long)]
+    tc: Option<String>,
+    /// How far past its clock (ms) an answer may come before the flag falls.
+    #[arg(long, default_value_t = 100)]
+    time_margin: u64,
+    /// Games played at once (each with its own pair of engines).
+    #[arg(long, default_value_t = 1)]
+    concurrency: u32,
+    /// Stop as soon as a sequential test decides: elo0=0,elo1=10[,alpha=0.05,beta=0.05]
+    /// (logistic Elo, pentanomial pairs). --games is the most it plays.
+    #[arg(long)]
+    sprt: Option<String>,
+    /// Write the games: a PGN file for xiangqi, a folder of Piskvork .psq files for
+    /// gomoku, a text file of game lines for the other games.
+    #[arg(long)]
+    out: Option<std::path::PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -182,6 +207,20 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             nodes_white: m.nodes_white,
             nodes_black: m.nodes_black,
             max_plies: m.max_plies,
+            time: match (m.movetime, &m.tc) {
+                (Some(ms), _) => TimeControl::MoveTime(std::time::Duration::from_millis(ms)),
+                (None, Some(tc)) => TimeControl::parse_tc(tc).map_err(anyhow::Error::msg)?,
+                (None, None) => TimeControl::None,
+            },
+            time_margin: std::time::Duration::from_millis(m.time_margin),
+            concurrency: m.concurrency,
+            sprt: m
+                .sprt
+                .as_deref()
+                .map(Sprt::parse)
+                .transpose()
+                .map_err(anyhow::Error::msg)?,
+            out: m.out,
         }),
         Some(Command::Raw(r)) => raw(&r),
         Some(Command::Engine(e)) => {
@@ -201,7 +240,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 None => GameKind::TicTacToe,
                 Some(name) => match GameKind::from_name(name) {
                     Some(g) => g,
-                    None => bail!("unknown game {name:?}; the TUI plays: {}", GameKind::NAMES),
+                    None => bail!(
+                        "unknown game {name:?}; the TUI plays: {}",
+                        GameKind::names()
+                    ),
                 },
             };
             let seats = match p.seats.as_deref() {
@@ -279,13 +321,9 @@ fn raw(args: &RawArgs) -> anyhow::Result<()> {
     use std::io::BufRead;
     let mut link = sente::engine::EngineLink::open(&args.board)?;
     let mut send = |line: &str| -> anyhow::Result<()> {
-        for reply in link.exchange(line, sente::engine::DEFAULT_TIMEOUT, &mut |info| {
-            println!("{}", info.raw)
-        })? {
-            if reply.kind != "info" {
-                println!("{}", reply.raw);
-            }
-        }
+        link.exchange(line, sente::engine::DEFAULT_TIMEOUT, &mut |reply| {
+            println!("{reply}")
+        })?;
         Ok(())
     };
     if args.lines.is_empty() {

@@ -1,70 +1,14 @@
-//! Reading the board's reply lines (protocol v1, see docs/protocol.md).
+//! Owned forms of the board's typed replies ([`sente_firmware::protocol::Reply`]),
+//! for keeping answers after the line they came in is gone.
 
-use std::collections::BTreeMap;
+use sente_firmware::engine::Profile;
+use sente_firmware::protocol::{Hello, Search};
 
-/// One reply line, split into its kind, its `key=value` fields and its trailing moves.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReplyLine {
-    /// First word: `bestmove`, `info`, `hello`, `pong`, `perft`, `error`, `help`.
-    pub kind: String,
-    /// Words that are not `key=value` and come before `pv` (e.g. the best move, an error code).
-    pub words: Vec<String>,
-    /// `key=value` fields.
-    pub fields: BTreeMap<String, String>,
-    /// Moves after `pv`.
-    pub pv: Vec<String>,
-    /// The line as received.
-    pub raw: String,
-}
-
-impl ReplyLine {
-    /// Splits a line. Every line parses; unknown kinds are the caller's concern.
-    pub fn parse(line: &str) -> Self {
-        let raw = line.trim().to_string();
-        let mut parts = raw.split_whitespace();
-        let kind = parts.next().unwrap_or("").to_string();
-        let (mut words, mut fields, mut pv) = (Vec::new(), BTreeMap::new(), Vec::new());
-        let mut in_pv = false;
-        for part in parts {
-            if in_pv {
-                pv.push(part.to_string());
-            } else if part == "pv" && kind != "error" {
-                in_pv = true;
-            } else if let Some((k, v)) = part.split_once('=').filter(|_| kind != "error") {
-                fields.insert(k.to_string(), v.to_string());
-            } else {
-                words.push(part.to_string());
-            }
-        }
-        Self {
-            kind,
-            words,
-            fields,
-            pv,
-            raw,
-        }
-    }
-
-    /// A numeric field.
-    pub fn num<T: std::str::FromStr>(&self, key: &str) -> Option<T> {
-        self.fields.get(key)?.parse().ok()
-    }
-
-    /// For `error` lines: the code and the message.
-    pub fn error(&self) -> Option<(&str, String)> {
-        (self.kind == "error").then(|| {
-            let code = self.words.first().map_or("", String::as_str);
-            let message = self.words.get(1..).map(|w| w.join(" ")).unwrap_or_default();
-            (code, message)
-        })
-    }
-}
-
-/// The final answer to a `go` request.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The answer to a `go` request (or one `info` iteration of it).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BestMove {
-    /// The move (`none` when the position has no legal move); every word before the
-    /// fields, so two-word moves (`setup 615243`) stay whole.
+    /// The move (`none` when the position has no legal move; empty in `info` lines);
+    /// two-word moves (`setup 615243`) stay whole.
     pub best: String,
     /// Score from the side to move's point of view.
     pub score: i32,
@@ -72,62 +16,94 @@ pub struct BestMove {
     pub depth: u32,
     /// Nodes searched.
     pub nodes: u64,
-    /// Clock ticks the board spent (host: nanoseconds-based ticks of the host clock).
+    /// Clock ticks the board spent (host: microseconds).
     pub ticks: u64,
-    /// Peak stack bytes (0 on the host).
+    /// Peak stack bytes (0 on the host and in `info` lines).
     pub stack: u32,
+    /// Arena bytes the engine took (0 in `info` lines).
+    pub arena: u64,
     /// Principal variation.
     pub pv: Vec<String>,
 }
 
 impl BestMove {
-    /// Reads a `bestmove` or `info` line.
-    pub fn from_line(line: &ReplyLine) -> Option<Self> {
-        if line.kind != "bestmove" && line.kind != "info" {
-            return None;
-        }
-        Some(Self {
-            // Some moves are two words (EinStein's `roll 4`, `setup 615243`).
-            best: if line.words.is_empty() {
-                line.pv.first().cloned().unwrap_or_default()
+    /// The owned form of a `bestmove` or `info` line. An `info` line's move is the
+    /// first move of its principal variation.
+    pub fn from_search(s: &Search<'_>) -> Self {
+        let pv: Vec<String> = s.pv_moves().map(str::to_string).collect();
+        Self {
+            best: if s.best.is_empty() {
+                pv.first().cloned().unwrap_or_default()
             } else {
-                line.words.join(" ")
+                s.best.to_string()
             },
-            score: line.num("score")?,
-            depth: line.num("depth")?,
-            nodes: line.num("nodes")?,
-            ticks: line.num("ticks").unwrap_or(0),
-            stack: line.num("stack").unwrap_or(0),
-            pv: line.pv.clone(),
-        })
+            score: s.score,
+            depth: u32::from(s.depth),
+            nodes: s.nodes,
+            ticks: s.ticks,
+            stack: s.stack.unwrap_or(0),
+            arena: s.arena.unwrap_or(0),
+            pv,
+        }
+    }
+}
+
+/// What a board's `hello` says about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardInfo {
+    /// Board name.
+    pub board: String,
+    /// Firmware version.
+    pub fw: String,
+    /// Clock ticks per second.
+    pub hz: u32,
+    /// RAM in bytes.
+    pub ram: u32,
+    /// Static RAM in bytes.
+    pub statics: u32,
+    /// The engines' profile.
+    pub profile: Profile,
+    /// Bytes of the engines' arena.
+    pub arena: u64,
+    /// Games served.
+    pub games: Vec<String>,
+}
+
+impl BoardInfo {
+    /// The owned form of a `hello` line.
+    pub fn from_hello(h: &Hello<'_>) -> Self {
+        Self {
+            board: h.board.to_string(),
+            fw: h.fw.to_string(),
+            hz: h.hz,
+            ram: h.ram,
+            statics: h.statics,
+            profile: h.profile,
+            arena: h.arena,
+            games: h.games.split(',').map(str::to_string).collect(),
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sente_firmware::protocol::{Reply, ReplyKind};
 
     #[test]
-    fn splits_bestmove_and_error_lines() {
-        let l = ReplyLine::parse(
-            "bestmove b2 score=0 depth=9 nodes=22724 ticks=10 stack=2608 pv b2 a3",
-        );
-        let b = BestMove::from_line(&l).unwrap();
-        assert_eq!(
-            (b.best.as_str(), b.score, b.depth, b.nodes, b.stack),
-            ("b2", 0, 9, 22724, 2608)
-        );
-        assert_eq!(b.pv, ["b2", "a3"]);
-        let setup = ReplyLine::parse(
-            "bestmove setup 615243 score=0 depth=0 nodes=0 ticks=1 stack=0 pv setup 615243",
-        );
-        assert_eq!(BestMove::from_line(&setup).unwrap().best, "setup 615243");
-        let info = ReplyLine::parse("info depth=2 score=1 nodes=36 ticks=3 pv b2 a3");
-        assert_eq!(BestMove::from_line(&info).unwrap().best, "b2");
-        let e = ReplyLine::parse("error bad-position cell must be a1..c3 or 1..9");
-        assert_eq!(
-            e.error(),
-            Some(("bad-position", "cell must be a1..c3 or 1..9".to_string()))
-        );
+    fn keeps_bestmove_and_info_lines() {
+        let r = Reply::parse(
+            "bestmove setup 615243 score=0 depth=0 nodes=0 ticks=1 stack=9 arena=0 pv setup 615243",
+        )
+        .unwrap();
+        let ReplyKind::BestMove(s) = r.kind else {
+            panic!()
+        };
+        let b = BestMove::from_search(&s);
+        assert_eq!((b.best.as_str(), b.stack), ("setup 615243", 9));
+        assert_eq!(b.pv, ["setup", "615243"]);
+        let r = Reply::parse("info depth=2 score=1 nodes=36 ticks=3 pv b2 a3").unwrap();
+        let ReplyKind::Info(s) = r.kind else { panic!() };
+        assert_eq!(BestMove::from_search(&s).best, "b2");
     }
 }

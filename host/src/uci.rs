@@ -1,24 +1,36 @@
 //! `sente engine xiangqi`: the host engine or a board as a UCI (or UCCI) xiangqi engine.
 //!
 //! Speaks UCI as Pikafish and Fairy-Stockfish do for xiangqi (`position startpos|fen … moves …`,
-//! `go depth|nodes|movetime|wtime/btime…|infinite|perft N`, `stop`, `bestmove`), and UCCI when
-//! the first command is `ucci`. Each `go` becomes one protocol v1 request to the board, which
-//! gets the whole position; `stop` is passed on while it searches.
+//! `go depth|nodes|movetime|wtime/btime/winc/binc/movestogo|infinite|perft N`, `stop`,
+//! `bestmove`), and UCCI as ElephantEye does when the first command is `ucci` (`go time T
+//! increment I | movestogo N`, `setoption hashsize|usebook …`, `nobestmove`, `bye`). Each `go`
+//! becomes one protocol v1 request on the [`EngineLink`], which gets the whole position; `stop`
+//! reaches the engine within a few milliseconds.
+//!
+//! Whatever a GUI sends, the adapter answers and goes on: every `go` gets exactly one
+//! `bestmove` for the position it was asked about, bad input gets an `info string`, an
+//! illegal move in `position … moves` keeps the legal moves before it, huge numbers
+//! saturate, and a lost board is reopened by the link.
 
 use std::collections::VecDeque;
 use std::io::{self, Write};
-use std::sync::mpsc::Receiver;
+use std::sync::mpsc::{Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
 use sente_firmware::game::{Game, MATE, MATE_BOUND, Notation};
 use sente_firmware::games::xiangqi::Xiangqi;
 use sente_firmware::games::xiangqi::board::Move;
 
-use crate::engine::EngineLink;
-use crate::reply::{BestMove, ReplyLine};
+use crate::board::{DEFAULT_HASH_MB, MAX_HASH_MB};
+use crate::engine::{EngineLink, GoRequest, Spec, Watch};
+use crate::reply::BestMove;
+use crate::timeman::{self, Clock};
 
 /// Longest request line the board reads.
 const MAX_LINE: usize = sente_firmware::protocol::MAX_LINE;
+
+/// Time kept in reserve for the link and the GUI when the clock sets the move time.
+const OVERHEAD: Duration = Duration::from_millis(30);
 
 /// The game so far, as the GUI gave it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -30,11 +42,25 @@ pub struct GamePosition {
 }
 
 impl GamePosition {
+    /// The start position.
+    pub fn start() -> Self {
+        Self {
+            root: "startpos".into(),
+            moves: Vec::new(),
+        }
+    }
+
     /// Reads the arguments of `position` (`startpos …` or `fen <fen> …`, then `moves …`).
-    pub fn parse(args: &str) -> Result<Self, String> {
-        let (head, moves) = match args.split_once("moves") {
+    /// A bad root is an error; an illegal or unreadable move ends the move list there:
+    /// the position keeps the legal moves before it, and the second value says why the
+    /// rest was dropped.
+    pub fn parse(args: &str) -> Result<(Self, Option<String>), String> {
+        let (head, moves): (&str, Vec<String>) = match args.split_once(" moves") {
             Some((h, m)) => (h.trim(), m.split_whitespace().map(str::to_string).collect()),
-            None => (args.trim(), Vec::new()),
+            None => (
+                args.trim().strip_suffix("moves").unwrap_or(args).trim(),
+                Vec::new(),
+            ),
         };
         let root = if head == "startpos" {
             "startpos".to_string()
@@ -43,25 +69,49 @@ impl GamePosition {
         } else {
             return Err(format!("position: expected startpos or fen, got {head:?}"));
         };
-        let pos = Self { root, moves };
-        pos.game(pos.moves.len())?;
-        Ok(pos)
+        let mut game = Xiangqi::parse_position(&root).map_err(|e| format!("position: {e}"))?;
+        let mut kept = Vec::new();
+        let mut dropped = None;
+        for m in moves {
+            match game.parse_move(&m) {
+                Ok(mv) if game.outcome().is_none() => {
+                    game.make(mv);
+                    kept.push(m);
+                }
+                Ok(_) => {
+                    dropped = Some(format!("move {m} comes after the game ended"));
+                    break;
+                }
+                Err(e) => {
+                    dropped = Some(format!("move {m} is not legal here ({e})"));
+                    break;
+                }
+            }
+        }
+        let dropped = dropped.map(|why| {
+            format!(
+                "{why}: kept the position after the {} legal moves before it",
+                kept.len()
+            )
+        });
+        Ok((Self { root, moves: kept }, dropped))
     }
 
     /// The library's game after the first `played` moves.
     pub fn game(&self, played: usize) -> Result<Xiangqi, String> {
         let mut game = Xiangqi::parse_position(&self.root).map_err(|e| format!("position: {e}"))?;
-        for m in &self.moves[..played] {
+        for m in &self.moves[..played.min(self.moves.len())] {
             let mv = game.parse_move(m).map_err(|e| format!("move {m}: {e}"))?;
             game.make(mv);
         }
         Ok(game)
     }
 
-    /// The position text for a request: the root and every move when they fit in a request
-    /// line, else the FEN reached earlier plus as many recent moves as fit (the board's
-    /// repetition detection sees those).
-    pub fn wire(&self, head: &str) -> Result<String, String> {
+    /// The position text for a request whose line without the position is `head`
+    /// bytes long: the root and every move when they fit in a request line, else the
+    /// FEN reached earlier plus as many recent moves as fit (the board's repetition
+    /// detection sees those).
+    pub fn wire_within(&self, head: usize) -> Result<String, String> {
         let all = self.moves.len();
         for recent in (0..=all).rev() {
             let base = if recent == all {
@@ -77,11 +127,16 @@ impl GamePosition {
                 text.push_str(" moves ");
                 text.push_str(&self.moves[all - recent..].join(" "));
             }
-            if head.len() + 5 + text.len() <= MAX_LINE {
+            if head + text.len() <= MAX_LINE {
                 return Ok(text);
             }
         }
         Err("position does not fit a request line".into())
+    }
+
+    /// [`GamePosition::wire_within`] for the longest request head a host sends.
+    pub fn wire(&self) -> Result<String, String> {
+        self.wire_within(longest_head())
     }
 
     /// Red (0) or black (1) to move.
@@ -90,9 +145,16 @@ impl GamePosition {
     }
 }
 
-/// UCI's score text: centipawns, or mate in moves (negative when being mated).
-pub fn score_text(score: i32) -> String {
-    if score.abs() >= MATE_BOUND {
+/// Bytes of the longest `go xiangqi … pos ` head a host sends.
+pub fn longest_head() -> usize {
+    crate::engine::longest_head("xiangqi")
+}
+
+/// UCI's score text (`cp 35`, `mate 3`, `mate -2`); UCCI's is the bare number.
+pub fn score_text(score: i32, ucci: bool) -> String {
+    if ucci {
+        score.to_string()
+    } else if score.abs() >= MATE_BOUND {
         let plies = MATE - score.abs();
         let moves = (plies + 1) / 2;
         format!("mate {}", if score > 0 { moves } else { -moves })
@@ -101,32 +163,91 @@ pub fn score_text(score: i32) -> String {
     }
 }
 
-/// Time for one move from the clock fields of `go` (milliseconds).
-fn budget(words: &[&str], side: u8) -> Option<u64> {
-    let field = |key: &str| -> Option<u64> {
-        words
-            .iter()
-            .position(|w| *w == key)
-            .and_then(|i| words.get(i + 1))
-            .and_then(|v| v.parse().ok())
-    };
-    if let Some(ms) = field("movetime") {
-        return Some(ms);
+/// The limits of one `go`, UCI's and UCCI's words alike.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoArgs {
+    /// `depth N`.
+    pub depth: Option<u64>,
+    /// `nodes N`.
+    pub nodes: Option<u64>,
+    /// `movetime MS`.
+    pub movetime: Option<u64>,
+    /// Red's and black's clocks (`wtime`/`btime`; UCCI's `time` is the mover's).
+    pub time: [Option<u64>; 2],
+    /// Increments (`winc`/`binc`; UCCI's `increment`).
+    pub inc: [Option<u64>; 2],
+    /// UCCI's `time`, the mover's clock.
+    pub mover_time: Option<u64>,
+    /// UCCI's `increment`.
+    pub mover_inc: Option<u64>,
+    /// `movestogo N`.
+    pub moves_to_go: Option<u64>,
+    /// `infinite` (or `ponder`): until `stop`.
+    pub infinite: bool,
+    /// `perft N`.
+    pub perft: Option<u64>,
+    /// Words not understood.
+    pub unknown: Vec<String>,
+}
+
+impl GoArgs {
+    /// Reads `go`'s arguments; numbers saturate.
+    pub fn parse(args: &str) -> Self {
+        let mut out = Self::default();
+        let mut words = args.split_whitespace();
+        while let Some(word) = words.next() {
+            let mut value = || words.next().and_then(timeman::saturating_ms);
+            match word {
+                "depth" => out.depth = value(),
+                "nodes" => out.nodes = value(),
+                "movetime" => out.movetime = value(),
+                "wtime" => out.time[0] = value(),
+                "btime" => out.time[1] = value(),
+                "winc" => out.inc[0] = value(),
+                "binc" => out.inc[1] = value(),
+                "time" => out.mover_time = value(),
+                "increment" => out.mover_inc = value(),
+                "movestogo" => out.moves_to_go = value(),
+                "opptime" | "oppincrement" | "oppmovestogo" | "mate" => {
+                    let _ = value();
+                }
+                "infinite" | "ponder" => out.infinite = true,
+                "draw" => {}
+                "perft" => out.perft = value(),
+                other => out.unknown.push(other.to_string()),
+            }
+        }
+        out
     }
-    let (time, inc) = if side == 0 {
-        ("wtime", "winc")
-    } else {
-        ("btime", "binc")
-    };
-    // UCCI: `go time T increment I` is the mover's clock.
-    let left = field(time).or_else(|| field("time"))?;
-    let inc = field(inc).or_else(|| field("increment")).unwrap_or(0);
-    let to_go = field("movestogo").unwrap_or(30).max(1);
-    Some(
-        (left / to_go + inc * 3 / 4)
-            .min(left.saturating_sub(50))
-            .max(10),
-    )
+
+    /// The mover's clock, if the GUI gave one (`side` 0 = red).
+    pub fn clock(&self, side: u8) -> Option<Clock> {
+        let s = usize::from(side.min(1));
+        let left = self.time[s].or(self.mover_time)?;
+        let inc = self.inc[s].or(self.mover_inc).unwrap_or(0);
+        Some(Clock {
+            left: Duration::from_millis(left),
+            increment: Duration::from_millis(inc),
+            moves_to_go: self.moves_to_go.map(|n| n.min(u64::from(u32::MAX)) as u32),
+            per_move_cap: None,
+        })
+    }
+
+    /// The move time the engine gets (`None`: no time limit).
+    pub fn move_time(&self, side: u8) -> Option<Duration> {
+        if self.infinite {
+            return None;
+        }
+        if let Some(ms) = self.movetime {
+            return Some(Duration::from_millis(ms));
+        }
+        self.clock(side).map(|c| timeman::move_time(&c, OVERHEAD))
+    }
+}
+
+/// Whether a `go` has no bound at all (no depth, nodes or time): it runs until `stop`.
+fn request_unbounded(args: &GoArgs) -> bool {
+    args.depth.is_none() && args.nodes.is_none()
 }
 
 /// The engine loop.
@@ -135,9 +256,85 @@ pub struct UciEngine<W: Write> {
     out: W,
     position: GamePosition,
     level: u8,
+    use_book: bool,
     ucci: bool,
     /// Commands that arrived while the board searched, to run after it.
     pending: VecDeque<String>,
+    /// `quit` arrived during a search.
+    quitting: bool,
+}
+
+/// What the GUI hears and may say while a search runs.
+struct Searching<'a, W: Write> {
+    out: &'a mut W,
+    input: &'a Receiver<String>,
+    pending: &'a mut VecDeque<String>,
+    ucci: bool,
+    start: Instant,
+    quitting: &'a mut bool,
+    /// A search without a limit: only `stop` (or the end of input) ends it.
+    infinite: bool,
+    /// The input ended (the GUI went away): stop and finish.
+    closed: bool,
+}
+
+impl<W: Write> Watch for Searching<'_, W> {
+    fn info(&mut self, b: &BestMove) {
+        let ms = self.start.elapsed().as_millis();
+        let nps = (u128::from(b.nodes) * 1000) / ms.max(1);
+        let pv = if b.pv.is_empty() {
+            String::new()
+        } else {
+            format!(" pv {}", b.pv.join(" "))
+        };
+        let _ = writeln!(
+            self.out,
+            "info depth {} score {} nodes {} time {ms} nps {nps}{pv}",
+            b.depth,
+            score_text(b.score, self.ucci),
+            b.nodes
+        );
+        let _ = self.out.flush();
+    }
+
+    fn stop(&mut self) -> bool {
+        // Commands run in order: only the one at the front may act on this search
+        // (`stop`, `quit`, `isready`, `ponderhit`); the rest wait for it to finish.
+        loop {
+            match self.input.try_recv() {
+                Ok(line) => self.pending.push_back(line),
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => {
+                    self.closed = true;
+                    break;
+                }
+            }
+        }
+        loop {
+            match self.pending.front().map(|c| c.trim()) {
+                Some("isready") => {
+                    self.pending.pop_front();
+                    let _ = writeln!(self.out, "readyok");
+                    let _ = self.out.flush();
+                }
+                Some("stop") => {
+                    self.pending.pop_front();
+                    return true;
+                }
+                // Pondering is not offered: a hit ends the search with its move.
+                Some("ponderhit") => {
+                    self.pending.pop_front();
+                    return true;
+                }
+                Some("quit") => {
+                    *self.quitting = true;
+                    return true;
+                }
+                // Without input nobody can send `stop`: a search without a limit ends.
+                _ => return self.closed && self.infinite,
+            }
+        }
+    }
 }
 
 impl<W: Write> UciEngine<W> {
@@ -146,13 +343,12 @@ impl<W: Write> UciEngine<W> {
         Self {
             link,
             out,
-            position: GamePosition {
-                root: "startpos".into(),
-                moves: Vec::new(),
-            },
+            position: GamePosition::start(),
             level: 0,
+            use_book: true,
             ucci: false,
             pending: VecDeque::new(),
+            quitting: false,
         }
     }
 
@@ -164,6 +360,9 @@ impl<W: Write> UciEngine<W> {
     /// Handles commands from `input` until `quit` or its end.
     pub fn run(&mut self, input: Receiver<String>) -> io::Result<()> {
         loop {
+            if self.quitting {
+                return self.quit();
+            }
             let line = match self.pending.pop_front() {
                 Some(line) => line,
                 None => match input.recv() {
@@ -177,6 +376,13 @@ impl<W: Write> UciEngine<W> {
         }
     }
 
+    fn quit(&mut self) -> io::Result<()> {
+        if self.ucci {
+            self.say("bye")?;
+        }
+        Ok(())
+    }
+
     /// One command; `false` after `quit`.
     fn command(&mut self, line: &str, input: &Receiver<String>) -> io::Result<bool> {
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
@@ -187,37 +393,37 @@ impl<W: Write> UciEngine<W> {
                 let board = self.link.describe();
                 self.say(&format!("id name Sente xiangqi ({board})"))?;
                 self.say("id author Sente")?;
-                self.say("option name Level type spin default 0 min 0 max 2")?;
+                if self.ucci {
+                    self.say(&format!(
+                        "option hashsize type spin min 1 max {MAX_HASH_MB} default {DEFAULT_HASH_MB}"
+                    ))?;
+                    self.say("option usebook type check default true")?;
+                    self.say("option level type spin min 0 max 2 default 0")?;
+                } else {
+                    self.say(&format!(
+                        "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
+                    ))?;
+                    self.say("option name UseBook type check default true")?;
+                    self.say("option name Level type spin default 0 min 0 max 2")?;
+                }
                 self.say(if self.ucci { "ucciok" } else { "uciok" })?;
             }
             "isready" => self.say("readyok")?,
-            "ucinewgame" => {
-                self.position = GamePosition {
-                    root: "startpos".into(),
-                    moves: Vec::new(),
-                }
-            }
-            "setoption" => {
-                let words: Vec<&str> = rest.split_whitespace().collect();
-                if let Some(i) = words.iter().position(|w| w.eq_ignore_ascii_case("value"))
-                    && words.iter().any(|w| w.eq_ignore_ascii_case("level"))
-                {
-                    match words.get(i + 1).and_then(|v| v.parse().ok()) {
-                        Some(level) if level <= 2 => self.level = level,
-                        _ => self.say("info string Level must be 0, 1 or 2")?,
+            "ucinewgame" => self.position = GamePosition::start(),
+            "setoption" => self.set_option(rest)?,
+            "position" => match GamePosition::parse(rest) {
+                Ok((p, dropped)) => {
+                    self.position = p;
+                    if let Some(why) = dropped {
+                        self.say(&format!("info string {why}"))?;
                     }
                 }
-            }
-            "position" => match GamePosition::parse(rest) {
-                Ok(p) => self.position = p,
-                Err(e) => self.say(&format!("info string {e}"))?,
+                Err(e) => self.say(&format!("info string {e}; keeping the previous position"))?,
             },
             "go" => self.go(rest, input)?,
-            "stop" | "ponderhit" => {}
+            "stop" | "ponderhit" | "probe" | "banmoves" => {}
             "quit" => {
-                if self.ucci {
-                    self.say("bye")?;
-                }
+                self.quit()?;
                 return Ok(false);
             }
             _ => self.say(&format!("info string unknown command: {word}"))?,
@@ -225,115 +431,133 @@ impl<W: Write> UciEngine<W> {
         Ok(true)
     }
 
+    /// `setoption name <n> value <v>` (UCI) or `setoption <n> <v>` (UCCI).
+    fn set_option(&mut self, rest: &str) -> io::Result<()> {
+        let (name, value) = match rest.strip_prefix("name ") {
+            Some(r) => match r.split_once(" value ") {
+                Some((n, v)) => (n.trim(), v.trim()),
+                None => (r.trim(), ""),
+            },
+            None => rest.split_once(' ').unwrap_or((rest, "")),
+        };
+        let value = value.trim();
+        match name.to_ascii_lowercase().as_str() {
+            "level" => match value.parse::<u8>() {
+                Ok(level) if level <= 2 => self.level = level,
+                _ => self.say("info string Level must be 0, 1 or 2")?,
+            },
+            "usebook" | "ownbook" => match value.to_ascii_lowercase().as_str() {
+                "true" | "on" | "1" => self.use_book = true,
+                "false" | "off" | "0" => self.use_book = false,
+                _ => self.say("info string UseBook must be true or false")?,
+            },
+            "hash" | "hashsize" => match timeman::saturating_ms(value) {
+                Some(mb) => self.set_hash(mb)?,
+                None => self.say("info string Hash must be a number of megabytes")?,
+            },
+            _ => self.say(&format!("info string unknown option: {name}"))?,
+        }
+        Ok(())
+    }
+
+    /// Resizes the host engine's arena (its transposition tables).
+    fn set_hash(&mut self, mb: u64) -> io::Result<()> {
+        let mb = usize::try_from(mb)
+            .unwrap_or(MAX_HASH_MB)
+            .clamp(1, MAX_HASH_MB);
+        match self.link.spec() {
+            Some(Spec::Host(now)) if *now == mb => Ok(()),
+            Some(Spec::Host(_)) => match EngineLink::open_spec(Spec::Host(mb)) {
+                Ok(link) => {
+                    self.link = link;
+                    Ok(())
+                }
+                Err(e) => self.say(&format!("info string cannot resize the hash: {e}")),
+            },
+            _ => self.say("info string Hash sets the host engine's memory; a board has its own"),
+        }
+    }
+
+    /// The level sent to the engine: the GUI's, without the book if it said so.
+    fn wire_level(&self) -> u8 {
+        if !self.use_book && self.level == 0 {
+            2
+        } else {
+            self.level
+        }
+    }
+
+    fn no_move(&mut self) -> io::Result<()> {
+        self.say(if self.ucci {
+            "nobestmove"
+        } else {
+            "bestmove (none)"
+        })
+    }
+
     fn go(&mut self, args: &str, input: &Receiver<String>) -> io::Result<()> {
-        let words: Vec<&str> = args.split_whitespace().collect();
-        if words.first() == Some(&"perft") {
-            let depth = words.get(1).and_then(|d| d.parse().ok()).unwrap_or(1);
-            return self.perft(depth);
+        let args = GoArgs::parse(args);
+        if let Some(depth) = args.perft {
+            return self.perft(depth.min(u64::from(u8::MAX)) as u8);
         }
-        let number = |key: &str| -> Option<u64> {
-            words
-                .iter()
-                .position(|w| *w == key)
-                .and_then(|i| words.get(i + 1))
-                .and_then(|v| v.parse().ok())
+        if !args.unknown.is_empty() {
+            self.say(&format!(
+                "info string go: ignored {}",
+                args.unknown.join(" ")
+            ))?;
+        }
+        let game = match self.position.game(self.position.moves.len()) {
+            Ok(g) => g,
+            Err(e) => {
+                self.say(&format!("info string {e}"))?;
+                return self.no_move();
+            }
         };
-        let mut head = format!("go xiangqi info=1 level={}", self.level);
-        if let Some(d) = number("depth") {
-            head.push_str(&format!(" depth={}", d.min(255)));
+        let mut moves = <Xiangqi as Game>::Moves::default();
+        game.generate(&mut moves);
+        if moves.is_empty() || game.outcome().is_some() {
+            return self.no_move();
         }
-        if let Some(n) = number("nodes") {
-            head.push_str(&format!(" nodes={n}"));
-        }
-        let infinite = words.contains(&"infinite");
-        let side = self.position.side_to_move().unwrap_or(0);
-        // The board's clock may be slower than the GUI's; the host keeps the deadline too.
-        let deadline = budget(&words, side).filter(|_| !infinite);
-        if let Some(ms) = deadline {
-            head.push_str(&format!(" movetime={ms}"));
-        }
-        let wire = match self.position.wire(&head) {
+        let side = game.player_to_move();
+        let movetime = args.move_time(side);
+        let position = match self.position.wire() {
             Ok(w) => w,
-            Err(e) => return self.say(&format!("info string {e}")),
+            Err(e) => {
+                self.say(&format!("info string {e}"))?;
+                return self.no_move();
+            }
         };
-        let line = format!("{head} pos {wire}");
-        if let Err(e) = self.link.board().send_line(&line) {
-            self.say(&format!("info string board gone: {e}"))?;
-            return self.say("bestmove (none)");
-        }
-        let start = Instant::now();
-        let mut stop_sent = false;
-        let mut infos = 0;
-        loop {
-            // `stop` (or `quit`) from the GUI while the board searches.
-            // Commands run in order: only the one at the front of the queue may act on
-            // this search (`stop`, `quit`, `isready`); the rest wait for it to finish.
-            while let Ok(cmd) = input.try_recv() {
-                self.pending.push_back(cmd);
+        let request = GoRequest {
+            game: "xiangqi".into(),
+            position,
+            depth: args.depth.map_or(0, |d| d.clamp(1, 255) as u8),
+            nodes: args.nodes.unwrap_or(0),
+            movetime_ms: movetime.map_or(0, timeman::wire_ms),
+            level: self.wire_level(),
+            seed: 0,
+            info: true,
+        };
+        let mut watch = Searching {
+            out: &mut self.out,
+            input,
+            pending: &mut self.pending,
+            ucci: self.ucci,
+            start: Instant::now(),
+            quitting: &mut self.quitting,
+            infinite: args.infinite || movetime.is_none() && request_unbounded(&args),
+            closed: false,
+        };
+        match self.link.go(&request, &mut watch) {
+            Ok(b) if b.best != "none" && !b.best.is_empty() => {
+                self.say(&format!("bestmove {}", b.best))
             }
-            match self.pending.front().map(|c| c.trim()) {
-                Some("isready") => {
-                    self.pending.pop_front();
-                    self.say("readyok")?;
-                }
-                Some(cmd @ ("stop" | "quit")) => {
-                    if cmd == "stop" {
-                        self.pending.pop_front();
-                    }
-                    if !stop_sent {
-                        let _ = self.link.board().send_line("stop");
-                        stop_sent = true;
-                    }
-                }
-                _ => {}
-            }
-            let text = match self.link.board().recv_line(Duration::from_millis(20)) {
-                Ok(Some(t)) => t,
-                Ok(None) => continue,
-                Err(e) => {
-                    self.say(&format!("info string board gone: {e}"))?;
-                    return self.say("bestmove (none)");
-                }
-            };
-            let reply = ReplyLine::parse(&text);
-            if let Some(b) = BestMove::from_line(&reply) {
-                let last = reply.kind == "bestmove";
-                if last && infos > 0 {
-                    let mv = if b.best == "none" {
-                        "(none)".to_string()
-                    } else {
-                        b.best
-                    };
-                    return self.say(&format!("bestmove {mv}"));
-                }
-                infos += 1;
-                let ms = start.elapsed().as_millis();
-                let nps = (b.nodes as u128 * 1000).checked_div(ms.max(1)).unwrap_or(0);
-                let pv = if b.pv.is_empty() {
-                    String::new()
-                } else {
-                    format!(" pv {}", b.pv.join(" "))
-                };
-                self.say(&format!(
-                    "info depth {} score {} nodes {} time {ms} nps {nps}{pv}",
-                    b.depth,
-                    score_text(b.score),
-                    b.nodes
-                ))?;
-                if last {
-                    let mv = if b.best == "none" {
-                        "(none)".to_string()
-                    } else {
-                        b.best
-                    };
-                    return self.say(&format!("bestmove {mv}"));
-                }
-            } else if let Some((code, message)) = reply.error() {
-                if code == "busy" {
-                    continue;
-                }
-                self.say(&format!("info string board: {code} {message}"))?;
-                return self.say("bestmove (none)");
+            Ok(_) => self.no_move(),
+            Err(e) => {
+                self.say(&format!("info string engine: {e}"))?;
+                // Still a legal move, so a game in a GUI goes on.
+                let mut text = String::new();
+                let _ = game.write_move(moves[0], &mut text);
+                self.say(&format!("bestmove {text}"))
             }
         }
     }
@@ -356,25 +580,13 @@ impl<W: Write> UciEngine<W> {
             } else {
                 let mut child = self.position.clone();
                 child.moves.push(text.clone());
-                let head = format!("perft xiangqi depth={}", depth - 1);
-                let line = match child.wire(&head) {
-                    Ok(w) => format!("{head} pos {w}"),
+                let wire = match child.wire() {
+                    Ok(w) => w,
                     Err(e) => return self.say(&format!("info string {e}")),
                 };
-                match self
-                    .link
-                    .exchange(&line, crate::engine::DEFAULT_TIMEOUT, &mut |_| {})
-                {
-                    Ok(lines) => match lines.last().and_then(|l| l.num::<u64>("nodes")) {
-                        Some(n) => n,
-                        None => {
-                            return self.say(&format!(
-                                "info string board: {:?}",
-                                lines.last().map(|l| &l.raw)
-                            ));
-                        }
-                    },
-                    Err(e) => return self.say(&format!("info string board: {e}")),
+                match self.link.perft("xiangqi", depth - 1, &wire) {
+                    Ok(n) => n,
+                    Err(e) => return self.say(&format!("info string engine: {e}")),
                 }
             };
             total += count;
@@ -393,169 +605,4 @@ pub fn main(board: &str) -> anyhow::Result<()> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::board::HostBoard;
-    use std::sync::mpsc;
-
-    fn session(commands: &[&str]) -> String {
-        let (tx, rx) = mpsc::channel();
-        for c in commands {
-            tx.send(c.to_string()).unwrap();
-        }
-        drop(tx);
-        let mut out = Vec::new();
-        UciEngine::new(EngineLink::new(Box::new(HostBoard::new())), &mut out)
-            .run(rx)
-            .unwrap();
-        String::from_utf8(out).unwrap()
-    }
-
-    #[test]
-    fn scripted_uci_session_with_perft_and_search() {
-        let out = session(&[
-            "uci",
-            "isready",
-            "position startpos",
-            "go perft 3",
-            "position startpos moves h2e2 h9g7",
-            "go depth 2",
-            "setoption name Level value 2",
-            "position fen 4k4/9/9/9/9/9/9/9/9/3K1R3 w - - 0 1",
-            "go depth 2",
-            "quit",
-        ]);
-        assert!(out.starts_with("id name Sente xiangqi (host)\n"), "{out}");
-        assert!(out.contains("uciok\nreadyok\n"), "{out}");
-        assert!(out.contains("h2e2: "), "{out}");
-        assert!(out.contains("\nNodes searched: 79666\n"), "{out}");
-        assert_eq!(
-            out.lines()
-                .filter(|l| l.contains(": ") && !l.starts_with("Nodes"))
-                .count(),
-            44
-        );
-        assert!(out.contains("score mate 1"), "{out}");
-        assert!(out.contains("bestmove f0f8\n"), "{out}");
-        assert_eq!(out.matches("bestmove ").count(), 2, "{out}");
-    }
-
-    #[test]
-    fn ucci_handshake_and_bad_input_keep_the_engine_alive() {
-        let out = session(&[
-            "ucci",
-            "position fen nonsense",
-            "flip",
-            "go depth 1",
-            "quit",
-        ]);
-        assert!(out.contains("ucciok"), "{out}");
-        assert!(out.contains("info string position:"), "{out}");
-        assert!(out.contains("info string unknown command: flip"), "{out}");
-        assert!(out.contains("bestmove "), "{out}");
-        assert!(out.trim_end().ends_with("bye"), "{out}");
-    }
-
-    #[test]
-    fn long_games_send_a_fen_and_recent_moves() {
-        let mut pos = GamePosition::parse("startpos").unwrap();
-        // Horses out and back, repeatedly: a long legal game.
-        for _ in 0..12 {
-            pos.moves
-                .extend(["h0g2", "h9g7", "g2h0", "g7h9"].map(String::from));
-        }
-        let head = "go xiangqi info=1 level=0";
-        let wire = pos.wire(head).unwrap();
-        assert!(head.len() + 5 + wire.len() <= MAX_LINE);
-        assert!(wire.contains(" moves "), "{wire}");
-        let sent = Xiangqi::parse_position(&wire).unwrap();
-        let whole = pos.game(pos.moves.len()).unwrap();
-        assert_eq!(sent.position().key(), whole.position().key());
-    }
-
-    #[test]
-    fn scores_and_clocks() {
-        assert_eq!(score_text(35), "cp 35");
-        assert_eq!(score_text(MATE - 1), "mate 1");
-        assert_eq!(score_text(-(MATE - 2)), "mate -1");
-        assert_eq!(budget(&["movetime", "500"], 0), Some(500));
-        assert_eq!(budget(&["wtime", "60000", "btime", "1000"], 0), Some(2000));
-        assert_eq!(budget(&["wtime", "60000", "btime", "3000"], 1), Some(100));
-        assert_eq!(budget(&["depth", "3"], 0), None);
-    }
-
-    /// A UCI/UCCI command, valid or not: positions from the start or from a
-    /// FEN with random edits, legal and illegal moves, bounded searches,
-    /// options, and lines of random printable text (none a search without a
-    /// bound: `go` alone would think until `stop`).
-    fn command_line() -> impl proptest::strategy::Strategy<Value = String> {
-        use proptest::prelude::*;
-        const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
-        let moves = proptest::collection::vec(
-            prop_oneof![
-                Just("h2e2"),
-                Just("h9g7"),
-                Just("b0c2"),
-                Just("c3c4"),
-                Just("h7h0"),
-                Just("e0e1"),
-                Just("a0a1"),
-                Just("i9i8"),
-                Just("zz99"),
-                Just("e9e8"),
-            ],
-            0..8,
-        )
-        .prop_map(|m| m.join(" "));
-        let fen = proptest::collection::vec((0usize..80, proptest::char::range('0', 'z')), 0..4)
-            .prop_map(|edits| {
-                let mut fen: Vec<char> = START.chars().collect();
-                for (at, c) in edits {
-                    let at = at % fen.len();
-                    fen[at] = c;
-                }
-                fen.into_iter().collect::<String>()
-            });
-        prop_oneof![
-            Just("uci".to_string()),
-            Just("ucci".to_string()),
-            Just("isready".to_string()),
-            Just("ucinewgame".to_string()),
-            (0u8..5).prop_map(|n| format!("setoption name Level value {n}")),
-            moves
-                .clone()
-                .prop_map(|m| format!("position startpos moves {m}")),
-            (fen, moves).prop_map(|(f, m)| format!("position fen {f} moves {m}")),
-            (1u8..3).prop_map(|d| format!("go depth {d}")),
-            (1u32..400).prop_map(|n| format!("go nodes {n}")),
-            (1u32..20).prop_map(|t| format!("go movetime {t}")),
-            (1u8..3).prop_map(|d| format!("go perft {d}")),
-            (0u32..3000, 0u32..3000)
-                .prop_map(|(w, b)| format!("go wtime {w} btime {b} winc 0 binc 0")),
-            Just("stop".to_string()),
-            "[ -~]{0,24}".prop_filter("no unbounded search, no quit", |l| {
-                let l = l.trim_start();
-                !l.starts_with("go") && !l.starts_with("quit")
-            }),
-        ]
-    }
-
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(128))]
-        /// Whatever the GUI sends, the adapter never panics or hangs, and it
-        /// answers every `isready`, the last one included (a search still
-        /// running answers it at once, as UCI asks).
-        #[test]
-        fn any_command_sequence_is_survived(
-            lines in proptest::collection::vec(command_line(), 0..20),
-        ) {
-            let mut commands: Vec<&str> = lines.iter().map(String::as_str).collect();
-            commands.push("isready");
-            let out = session(&commands);
-            // Every `isready` is answered once (during a search too, at once).
-            let asked = commands.iter().filter(|c| c.trim() == "isready").count();
-            let answered = out.lines().filter(|l| *l == "readyok").count();
-            proptest::prop_assert_eq!(asked, answered, "{}", out);
-        }
-    }
-}
+mod tests;

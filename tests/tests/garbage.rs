@@ -38,8 +38,9 @@ impl MemoryProbe for NoProbe {
     }
 }
 
-/// Serves `line` and returns the replies; then, as a host does once the reply is
-/// in, sends `ping` and checks that the service still answers it.
+/// Serves `line` and returns the replies, each checked to parse as a typed reply;
+/// then, as a host does once the reply is in, sends `ping` and checks that the
+/// service still answers it.
 fn serve(line: &[u8]) -> String {
     let mut arena = [0u64; REFERENCE_ARENA_WORDS];
     let mut service = Service::new(
@@ -54,6 +55,13 @@ fn serve(line: &[u8]) -> String {
     service.link_mut().input.push_back(b'\n');
     service.poll();
     let out = String::from_utf8_lossy(&service.link_mut().output).into_owned();
+    // Every line the board prints is one the host reads: the same typed replies.
+    for reply in out.lines() {
+        assert!(
+            sente_firmware::protocol::Reply::parse(reply).is_ok(),
+            "the host cannot read the board's line {reply:?}"
+        );
+    }
     service.link_mut().output.clear();
     service.link_mut().input.extend(b"ping\n");
     service.poll();
@@ -111,6 +119,31 @@ const VALID: &[(&str, &str)] = &[
     ),
     ("checkers", "start 3 pieces=15"),
 ];
+
+#[test]
+fn every_kind_of_reply_parses_on_the_host() {
+    for line in [
+        "hello",
+        "hello id=4",
+        "ping id=5",
+        "help",
+        "stop id=6",
+        "go id=7 ttt depth=2 info=1 pos x.o/.x./..o",
+        "perft id=8 ttt depth=2 pos .........",
+        "go ttt depth=x pos .........",
+        "go chess pos startpos",
+        "flap",
+    ] {
+        let out = serve(line.as_bytes());
+        assert!(!out.is_empty(), "{line}: no reply");
+        if line.contains("id=") {
+            let id = line.split("id=").nth(1).unwrap().split(' ').next().unwrap();
+            for reply in out.lines() {
+                assert!(reply.contains(&format!(" id={id}")), "{line}: {reply}");
+            }
+        }
+    }
+}
 
 #[test]
 fn the_valid_positions_are_answered() {

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use sente::board::{HostBoard, SerialBoard};
 use sente::engine::EngineLink;
 use sente::hil::{Row, parse_suite, redact};
-use sente::reply::ReplyLine;
+use sente_firmware::protocol::{Reply, ReplyKind};
 use sente_tests::read_suite;
 
 const TIMEOUT: Duration = Duration::from_secs(120);
@@ -41,11 +41,8 @@ fn rig() -> MutexGuard<'static, Rig> {
         let mut board = EngineLink::new(Box::new(serial));
         // The host mirrors the board: its profile with an arena of the board's size.
         let hello = board.hello().expect("board answers hello");
-        assert_eq!(
-            hello.fields.get("profile").map(String::as_str),
-            Some("board")
-        );
-        let arena: usize = hello.num("arena").expect("hello gives arena=");
+        assert_eq!(hello.profile, sente_firmware::engine::Profile::Board);
+        let arena = hello.arena as usize;
         let statics: u32 = env("SENTE_HIL_STATICS")
             .and_then(|s| s.parse().ok())
             .unwrap_or(0);
@@ -64,11 +61,16 @@ fn rig() -> MutexGuard<'static, Rig> {
     .unwrap_or_else(|e| e.into_inner())
 }
 
-fn transcript_lines(lines: &[ReplyLine]) -> String {
-    lines
-        .iter()
-        .map(|l| format!("< {}\n", redact(&l.raw)))
-        .collect()
+/// A search's figures from a final line (zeros for other lines).
+fn search_of(line: &str) -> sente_firmware::protocol::Search<'_> {
+    match Reply::parse(line).map(|r| r.kind) {
+        Ok(ReplyKind::BestMove(s)) => s,
+        _ => Default::default(),
+    }
+}
+
+fn transcript_lines(lines: &[String]) -> String {
+    lines.iter().map(|l| format!("< {}\n", redact(l))).collect()
 }
 
 /// RAM of the firmware built with `--ram-2k` (linker-capped RAM region).
@@ -124,24 +126,24 @@ fn run_suite(suite: &str) {
             suite: suite.to_string(),
             name: scenario.name.clone(),
             request: scenario.request.clone(),
-            board: b.raw.clone(),
-            host: h.raw.clone(),
-            ticks: b.num("ticks").unwrap_or(0),
-            stack: b.num("stack").unwrap_or(0),
+            board: b.clone(),
+            host: h.clone(),
+            ticks: search_of(b).ticks,
+            stack: search_of(b).stack.unwrap_or(0),
             statics: rig.statics,
-            arena: b.num("arena").unwrap_or(0),
-            depth: b.num("depth").unwrap_or(0),
-            nodes: b.num("nodes").unwrap_or(0),
+            arena: search_of(b).arena.unwrap_or(0) as u32,
+            depth: u32::from(search_of(b).depth),
+            nodes: search_of(b).nodes,
             budget,
             problem: None,
         };
         row.check(b, h);
         // Streamed info lines must agree too (same iterations, same order).
-        let infos = |lines: &[ReplyLine]| -> Vec<String> {
+        let infos = |lines: &[String]| -> Vec<String> {
             lines
                 .iter()
-                .filter(|l| l.kind == "info")
-                .map(|l| redact(&l.raw))
+                .filter(|l| l.starts_with("info"))
+                .map(|l| redact(l))
                 .collect()
         };
         if row.problem.is_none() && infos(&board) != infos(&host) {
@@ -200,18 +202,18 @@ fn exchange_both(
     label: &str,
     bytes: &[u8],
     expected: &[&str],
-) -> (String, Vec<ReplyLine>) {
+) -> (String, Vec<String>) {
     let board = answers(&mut rig.board, bytes, expected.len());
     let host = answers(&mut rig.host, bytes, expected.len());
     for (i, want) in expected.iter().enumerate() {
         assert!(
-            board[i].raw.starts_with(want),
+            board[i].starts_with(want),
             "{label}: board answered {:?}, expected {want:?}",
-            board[i].raw
+            board[i]
         );
         assert_eq!(
-            redact(&board[i].raw),
-            redact(&host[i].raw),
+            redact(&board[i]),
+            redact(&host[i]),
             "{label}: board and host differ"
         );
     }
@@ -225,7 +227,7 @@ fn exchange_both(
     (transcript, board)
 }
 
-fn answers(link: &mut EngineLink, bytes: &[u8], count: usize) -> Vec<ReplyLine> {
+fn answers(link: &mut EngineLink, bytes: &[u8], count: usize) -> Vec<String> {
     link.board().send_raw(bytes).expect("send");
     (0..count)
         .map(|_| {
@@ -301,31 +303,24 @@ fn protocol() {
 
     // `stop` mid-search: when it is seen depends on timing, so only the board is checked,
     // and only for stopping early with a legal move.
-    let full_nodes: u64 = answers(&mut rig.host, full, 1)[0]
-        .num("nodes")
-        .expect("nodes");
+    let full_nodes = search_of(&answers(&mut rig.host, full, 1)[0]).nodes;
     let stopped = answers(&mut rig.board, &[&full[..], b"stop\n"].concat(), 1).remove(0);
-    let nodes: u64 = stopped.num("nodes").expect("nodes");
-    assert_eq!(stopped.kind, "bestmove", "{}", stopped.raw);
+    assert!(stopped.starts_with("bestmove "), "{stopped}");
+    let nodes = search_of(&stopped).nodes;
     assert!(
         nodes < full_nodes,
-        "stop did not end the search early: {}",
-        stopped.raw
+        "stop did not end the search early: {stopped}"
     );
-    assert!(
-        stopped.words.first().is_some_and(|m| m.len() == 2),
-        "{}",
-        stopped.raw
-    );
+    assert!(search_of(&stopped).best.len() == 2, "{stopped}");
     t.push_str(&format!("# stop mid-search\n> \"go ttt pos .../.../...\\nstop\\n\"\n< bestmove (stopped early: {})\n", nodes < full_nodes));
 
     // The panic path: the board reports, restarts, and serves again (board only).
     if std::env::var("SENTE_HIL_KIND").is_ok_and(|k| k != "host") {
         let panic = answers(&mut rig.board, b"panic\n", 1).remove(0);
-        assert!(panic.raw.starts_with("error panic"), "{}", panic.raw);
+        assert!(panic.starts_with("error panic"), "{panic}");
         t.push_str(&format!(
             "# panic path\n> \"panic\\n\"\n< {}\n",
-            redact(&panic.raw)
+            redact(&panic)
         ));
         let start = Instant::now();
         let back = loop {
@@ -344,8 +339,11 @@ fn protocol() {
         t.push_str(&format!(
             "# served after the restart\n> \"ping\\n\"\n< {back}\n"
         ));
-        let hello = rig.board.hello().expect("hello after restart");
-        t.push_str(&format!("< {}\n", redact(&hello.raw)));
+        let hello = rig
+            .board
+            .exchange("hello", Duration::from_secs(5), &mut |_| {})
+            .expect("hello after restart");
+        t.push_str(&format!("< {}\n", redact(&hello[0])));
     }
     insta::assert_snapshot!("protocol", t);
 }

@@ -75,6 +75,13 @@ pub fn run(args: &HilArgs) -> Result<()> {
         if !args.no_flash {
             crate::flash::flash(&elf)?;
         }
+        // One clear line if nothing answers there, rather than every suite failing.
+        let mut board = sente::board::SerialBoard::open(&port)
+            .with_context(|| format!("{port} is not a serial port Sente can use"))?;
+        board
+            .handshake(std::time::Duration::from_secs(5))
+            .with_context(|| format!("no Sente board answers on {port}"))?;
+        drop(board);
         (port, "board")
     };
 

@@ -3,5 +3,6 @@
 pub mod checkers;
 pub mod einstein;
 pub mod gomoku;
+pub mod registry;
 pub mod tictactoe;
 pub mod xiangqi;

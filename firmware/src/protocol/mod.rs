@@ -4,10 +4,12 @@
 //! game state between requests and a reset loses nothing.
 
 pub mod line;
+pub mod reply;
 pub mod request;
 
 pub use line::{LineEvent, LineReader};
-pub use request::{Command, ErrorCode, parse_command};
+pub use reply::{Hello, Perft, Reply, ReplyKind, Search, SearchReport, write_search};
+pub use request::{BadRequest, Command, ErrorCode, Request, RequestId, parse_request};
 
 /// Protocol version reported by `hello`.
 pub const PROTOCOL_VERSION: u32 = 1;

@@ -1,7 +1,18 @@
-//! Parsing request lines into commands.
+//! Request lines: one typed [`Request`] per line, parsed by the board and printed
+//! by the host, so both ends read the same grammar (see `docs/protocol.md`).
+//!
+//! Every request is `<command> [id=N] <rest>`; a request with an id gets it back on
+//! every line of its reply, so a host can tell a late reply to an earlier request
+//! from the answer it waits for.
+
+use core::fmt;
 
 use crate::engine::EngineRequest;
 use crate::search::Limits;
+
+/// A request's id (`id=N`), echoed on every line of its reply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct RequestId(pub u32);
 
 /// The error codes of `error <code> <message>` replies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,6 +35,12 @@ pub enum ErrorCode {
     Idle,
     /// An engine finished without an answer (a firmware bug).
     Internal,
+    /// The game has no such engine level.
+    BadLevel,
+    /// The firmware panicked (it restarts after the line).
+    Panic,
+    /// The processor faulted (it restarts after the line).
+    HardFault,
 }
 
 impl ErrorCode {
@@ -39,7 +56,31 @@ impl ErrorCode {
             Self::Busy => "busy",
             Self::Idle => "idle",
             Self::Internal => "internal",
+            Self::BadLevel => "bad-level",
+            Self::Panic => "panic",
+            Self::HardFault => "hardfault",
         }
+    }
+
+    /// Every code, in the order of the protocol's table.
+    pub const ALL: [ErrorCode; 12] = [
+        Self::TooLong,
+        Self::BadByte,
+        Self::UnknownCommand,
+        Self::Syntax,
+        Self::UnknownGame,
+        Self::BadPosition,
+        Self::Busy,
+        Self::Idle,
+        Self::Internal,
+        Self::BadLevel,
+        Self::Panic,
+        Self::HardFault,
+    ];
+
+    /// The code written `word` on the wire.
+    pub fn from_wire(word: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|c| c.as_str() == word)
     }
 }
 
@@ -81,6 +122,102 @@ pub enum Command<'a> {
 
 /// A parse failure: the code and a message for the `error` line.
 pub type RequestError = (ErrorCode, &'static str);
+
+/// One request line: its id, if it has one, and the command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Request<'a> {
+    /// `id=N`, echoed on every line of the reply.
+    pub id: Option<RequestId>,
+    /// What is asked.
+    pub command: Command<'a>,
+}
+
+impl Command<'_> {
+    /// The first word of the line.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Self::Hello => "hello",
+            Self::Ping => "ping",
+            Self::Help => "help",
+            Self::Stop => "stop",
+            Self::Go { .. } => "go",
+            Self::Perft { .. } => "perft",
+            Self::Panic => "panic",
+        }
+    }
+}
+
+impl fmt::Display for Request<'_> {
+    /// The canonical line: `<command> [id=N]`, then `go`'s options in a fixed order
+    /// (those at their default left out), then `pos <position>`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.command.word())?;
+        if let Some(id) = self.id {
+            write!(f, " id={}", id.0)?;
+        }
+        match &self.command {
+            Command::Go {
+                game,
+                request,
+                movetime_ms,
+                info,
+            } => {
+                write!(f, " {game}")?;
+                let l = &request.limits;
+                for (key, value) in [
+                    ("depth", u64::from(l.depth)),
+                    ("nodes", l.nodes),
+                    ("movetime", u64::from(*movetime_ms)),
+                    ("level", u64::from(request.level)),
+                    ("seed", request.seed),
+                    ("info", u64::from(*info)),
+                ] {
+                    if value != 0 {
+                        write!(f, " {key}={value}")?;
+                    }
+                }
+                write!(f, " pos {}", request.position)
+            }
+            Command::Perft {
+                game,
+                depth,
+                position,
+            } => write!(f, " {game} depth={depth} pos {position}"),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// A request line that could not be read: its id, if that much was read, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BadRequest {
+    /// The id, echoed on the `error` line.
+    pub id: Option<RequestId>,
+    /// The error code.
+    pub code: ErrorCode,
+    /// The message.
+    pub message: &'static str,
+}
+
+/// Parses one request line (already trimmed, printable ASCII).
+#[inline(never)] // the parser's temporaries stay off the search's stack
+pub fn parse_request(line: &str) -> Result<Request<'_>, BadRequest> {
+    let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+    let mut rest = rest.trim();
+    let mut id = None;
+    if let Some(tail) = rest.strip_prefix("id=") {
+        let (n, after) = tail.split_once(' ').unwrap_or((tail, ""));
+        id = Some(RequestId(n.parse().map_err(|_| BadRequest {
+            id: None,
+            code: ErrorCode::Syntax,
+            message: "id must be a whole number 0..4294967295",
+        })?));
+        rest = after.trim();
+    }
+    parse_command(word, rest)
+        .map(|command| Request { id, command })
+        .map_err(|(code, message)| BadRequest { id, code, message })
+}
 
 fn number<T: core::str::FromStr>(value: &str, what: &'static str) -> Result<T, RequestError> {
     value.parse().map_err(|_| (ErrorCode::Syntax, what))
@@ -163,11 +300,8 @@ fn parse_perft(rest: &str) -> Result<Command<'_>, RequestError> {
     })
 }
 
-/// Parses one request line (already trimmed, printable ASCII).
-#[inline(never)] // the parser's temporaries stay off the search's stack
-pub fn parse_command(line: &str) -> Result<Command<'_>, RequestError> {
-    let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-    let rest = rest.trim();
+/// Parses a command from its first word and the rest of the line.
+fn parse_command<'a>(word: &str, rest: &'a str) -> Result<Command<'a>, RequestError> {
     let bare = |cmd| {
         if rest.is_empty() {
             Ok(cmd)
@@ -190,13 +324,19 @@ pub fn parse_command(line: &str) -> Result<Command<'_>, RequestError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    fn parse(line: &str) -> Result<Command<'_>, RequestError> {
+        parse_request(line)
+            .map(|r| r.command)
+            .map_err(|e| (e.code, e.message))
+    }
 
     #[test]
     fn parses_go_with_options_and_position() {
-        let cmd = parse_command(
-            "go ttt depth=4 nodes=100 movetime=50 level=2 seed=7 info=1 pos x.o/.../...",
-        )
-        .unwrap();
+        let cmd =
+            parse("go ttt depth=4 nodes=100 movetime=50 level=2 seed=7 info=1 pos x.o/.../...")
+                .unwrap();
         let Command::Go {
             game,
             request,
@@ -217,14 +357,14 @@ mod tests {
     #[test]
     fn position_may_contain_spaces_and_the_word_pos_only_counts_once() {
         let Ok(Command::Go { request, .. }) =
-            parse_command("go xiangqi pos rnbakabnr/9 w - - 0 1 moves h2e2")
+            parse("go xiangqi pos rnbakabnr/9 w - - 0 1 moves h2e2")
         else {
             panic!()
         };
         assert_eq!(request.position, "rnbakabnr/9 w - - 0 1 moves h2e2");
         let Ok(Command::Perft {
             depth, position, ..
-        }) = parse_command("perft ttt depth=3 pos .........")
+        }) = parse("perft ttt depth=3 pos .........")
         else {
             panic!()
         };
@@ -233,7 +373,7 @@ mod tests {
 
     #[test]
     fn rejects_malformed_requests_with_codes() {
-        let code = |l| parse_command(l).unwrap_err().0;
+        let code = |l| parse(l).unwrap_err().0;
         assert_eq!(code("fly"), ErrorCode::UnknownCommand);
         assert_eq!(code("go ttt depth=4"), ErrorCode::Syntax);
         assert_eq!(code("go ttt depth=x pos ........."), ErrorCode::Syntax);
@@ -243,5 +383,64 @@ mod tests {
         assert_eq!(code("go ttt pos"), ErrorCode::Syntax);
         assert_eq!(code("perft ttt pos ........."), ErrorCode::Syntax);
         assert_eq!(code("hello there"), ErrorCode::Syntax);
+    }
+
+    #[test]
+    fn ids_are_read_and_kept_on_errors() {
+        let r = parse_request("go id=7 ttt depth=2 pos .........").unwrap();
+        assert_eq!(r.id, Some(RequestId(7)));
+        assert_eq!(std::format!("{r}"), "go id=7 ttt depth=2 pos .........");
+        let e = parse_request("go id=8 ttt depth=x pos .........").unwrap_err();
+        assert_eq!((e.id, e.code), (Some(RequestId(8)), ErrorCode::Syntax));
+        assert_eq!(
+            parse_request("ping id=x").unwrap_err().code,
+            ErrorCode::Syntax
+        );
+        assert_eq!(parse_request("ping id=3").unwrap().id, Some(RequestId(3)));
+    }
+
+    proptest! {
+        #[test]
+        fn every_request_round_trips(
+            id in proptest::option::of(any::<u32>()),
+            which in 0u8..7,
+            game in "[a-z]{1,8}",
+            position in "[a-z0-9./]{1,10}( [a-z0-9./]{1,10}){0,4}",
+            depth in any::<u8>(),
+            nodes in any::<u64>(),
+            movetime_ms in any::<u32>(),
+            level in any::<u8>(),
+            seed in any::<u64>(),
+            info in any::<bool>(),
+        ) {
+            prop_assume!(game != "pos" && !position.split(' ').any(|w| w == "pos"));
+            let command = match which {
+                0 => Command::Hello,
+                1 => Command::Ping,
+                2 => Command::Help,
+                3 => Command::Stop,
+                4 => Command::Panic,
+                5 => Command::Perft { game: &game, depth, position: &position },
+                _ => Command::Go {
+                    game: &game,
+                    request: EngineRequest {
+                        position: &position,
+                        limits: Limits { depth, nodes, ticks: 0 },
+                        level,
+                        seed,
+                    },
+                    movetime_ms,
+                    info,
+                },
+            };
+            let request = Request { id: id.map(RequestId), command };
+            let text = std::format!("{request}");
+            prop_assert_eq!(parse_request(&text), Ok(request), "{}", text);
+        }
+
+        #[test]
+        fn any_line_is_read_or_refused_without_panic(line in "[ -~]{0,80}") {
+            let _ = parse_request(&line);
+        }
     }
 }

@@ -17,13 +17,11 @@ use super::referee::Referee;
 
 impl Referee for Checkers {
     const PLAYERS: [&'static str; 2] = ["player 1", "player 2"];
-    const MAX_LEVEL: Option<u8> = Some(1);
-    const LEVELS: &'static str = "0 best-reply search, 1 greedy one ply";
     const DEFAULT_MAX_PLIES: usize =
         2 * sente_firmware::games::checkers::rules::MOVE_LIMIT as usize;
     const OPENING_PLIES: (usize, usize) = (2, 4);
 
-    fn new_game() -> Self {
+    fn new_game(_variant: &str) -> Self {
         Checkers::start(2, 10).expect("two players with ten pieces each is a valid setup")
     }
 
@@ -52,7 +50,7 @@ mod tests {
 
     /// The position after the side to move (`turn`) plays its longest advance.
     fn advanced(turn: u8) -> Checkers {
-        let mut pos = <Checkers as Referee>::new_game();
+        let mut pos = <Checkers as Referee>::new_game("checkers");
         pos.set_turn(turn);
         let mut moves = <Checkers as Game>::Moves::default();
         pos.generate(&mut moves);
@@ -63,7 +61,7 @@ mod tests {
 
     #[test]
     fn adjudication_favours_the_side_nearer_its_goal() {
-        let (o, why) = <Checkers as Referee>::new_game().adjudicate();
+        let (o, why) = <Checkers as Referee>::new_game("checkers").adjudicate();
         assert_eq!(o, Outcome::Draw, "{why}");
         assert!(why.starts_with("draw (adjudicated"), "{why}");
         let first = advanced(0);

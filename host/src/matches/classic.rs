@@ -2,6 +2,7 @@
 //! gomoku (free rule) and xiangqi. Their rules end every game (a full board, the
 //! natural-move limit), so they have no ply cap unless `--max-plies` sets one.
 
+use sente_firmware::game::Notation;
 use sente_firmware::games::gomoku::Gomoku;
 use sente_firmware::games::tictactoe::TicTacToe;
 use sente_firmware::games::xiangqi::Xiangqi;
@@ -10,31 +11,34 @@ use super::referee::Referee;
 
 impl Referee for TicTacToe {
     const PLAYERS: [&'static str; 2] = ["X", "O"];
-    const MAX_LEVEL: Option<u8> = None;
-    const LEVELS: &'static str = "every level plays perfectly";
 
-    fn new_game() -> Self {
+    fn new_game(_variant: &str) -> Self {
         Self::default()
     }
 }
 
 impl Referee for Gomoku {
     const PLAYERS: [&'static str; 2] = ["black", "white"];
-    const MAX_LEVEL: Option<u8> = Some(2);
-    const LEVELS: &'static str = "0 strong, 1 pattern, 2 strong without node cap";
 
-    /// Free-rule gomoku (the library's default position).
-    fn new_game() -> Self {
-        Self::default()
+    /// An empty board under the rule the match names (`renju`, `standard`, `caro`;
+    /// `gomoku` itself is the free rule).
+    fn new_game(variant: &str) -> Self {
+        let rule = match variant {
+            "gomoku" | "free" => "free",
+            other => other,
+        };
+        <Self as Notation>::parse_position(rule).unwrap_or_default()
+    }
+
+    fn rule(&self) -> Option<String> {
+        Some(Gomoku::rule(self).name().to_string())
     }
 }
 
 impl Referee for Xiangqi {
     const PLAYERS: [&'static str; 2] = ["red", "black"];
-    const MAX_LEVEL: Option<u8> = Some(2);
-    const LEVELS: &'static str = "0 book + search, 1 book + depth 3, 2 search only";
 
-    fn new_game() -> Self {
+    fn new_game(_variant: &str) -> Self {
         Self::default()
     }
 
@@ -45,11 +49,10 @@ impl Referee for Xiangqi {
             root: "startpos".into(),
             moves: moves.to_vec(),
         };
-        game.wire("go xiangqi depth=255 nodes=4294967295 level=2 seed=18446744073709551615")
-            .unwrap_or_else(|_| {
-                let mut text = String::new();
-                let _ = sente_firmware::game::Notation::write_position(self, &mut text);
-                text
-            })
+        game.wire().unwrap_or_else(|_| {
+            let mut text = String::new();
+            let _ = sente_firmware::game::Notation::write_position(self, &mut text);
+            text
+        })
     }
 }

@@ -21,11 +21,9 @@ use super::referee::Referee;
 
 impl Referee for Einstein {
     const PLAYERS: [&'static str; 2] = ["red", "blue"];
-    const MAX_LEVEL: Option<u8> = Some(2);
-    const LEVELS: &'static str = "0 strong, 1 seed 001's Monte Carlo player, 2 random";
     const OPENING_PLIES: (usize, usize) = (0, 0);
 
-    fn new_game() -> Self {
+    fn new_game(_variant: &str) -> Self {
         Einstein::start()
     }
 

@@ -31,19 +31,122 @@ use sente_firmware::game::Outcome;
 use sente_firmware::games::checkers::Checkers;
 use sente_firmware::games::einstein::Einstein;
 use sente_firmware::games::gomoku::Gomoku;
+use sente_firmware::games::registry;
 use sente_firmware::games::tictactoe::TicTacToe;
 use sente_firmware::games::xiangqi::Xiangqi;
 
-use crate::engine::EngineLink;
+use crate::player::{Player, PlayerSpec, TurnTime};
+use crate::timeman::Clock;
 use referee::Referee;
-use stats::{Effort, Lengths, Pairs, Summary};
+use stats::{Effort, Lengths, Pairs, Sprt, Summary, Verdict};
+
+/// How much time each move gets.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TimeControl {
+    /// No clock: depth and node limits bound the engines.
+    #[default]
+    None,
+    /// A fixed time per move (`--movetime MS`).
+    MoveTime(Duration),
+    /// A clock per side and game: `base` to start with, `increment` added after each
+    /// move (`--tc 10+0.1`, seconds).
+    Clock {
+        /// Time at the start of the game.
+        base: Duration,
+        /// Added after each move.
+        increment: Duration,
+    },
+}
+
+impl TimeControl {
+    /// Reads `--tc`: `SECONDS[+INCREMENT]` (`10+0.1`, `60`, `0:30+1` minutes:seconds).
+    pub fn parse_tc(text: &str) -> Result<Self, String> {
+        let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
+        let secs = |t: &str| -> Result<f64, String> {
+            let t = t.trim();
+            let value = match t.split_once(':') {
+                Some((m, s)) => m
+                    .parse::<f64>()
+                    .ok()
+                    .zip(s.parse::<f64>().ok())
+                    .map(|(m, s)| m * 60.0 + s),
+                None => t.parse::<f64>().ok(),
+            };
+            value
+                .filter(|v| v.is_finite() && *v >= 0.0 && *v < 1e7)
+                .ok_or_else(|| format!("--tc: {t:?} is not a time in seconds"))
+        };
+        let (base, inc) = (secs(base)?, secs(inc)?);
+        if base == 0.0 {
+            return Err("--tc: the base time must be more than 0".into());
+        }
+        Ok(Self::Clock {
+            base: Duration::from_secs_f64(base),
+            increment: Duration::from_secs_f64(inc),
+        })
+    }
+
+    /// A side's clock at the start of a game.
+    pub fn start(&self) -> SideClock {
+        SideClock {
+            control: *self,
+            left: match self {
+                Self::Clock { base, .. } => *base,
+                _ => Duration::ZERO,
+            },
+        }
+    }
+}
+
+/// One side's clock during a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SideClock {
+    control: TimeControl,
+    /// Time left (clock controls only).
+    pub left: Duration,
+}
+
+impl SideClock {
+    /// The time of this side's next turn (`other` is the opponent's clock).
+    pub fn turn(&self, other: &SideClock) -> TurnTime {
+        match self.control {
+            TimeControl::None => TurnTime::Unlimited,
+            TimeControl::MoveTime(t) => TurnTime::MoveTime(t),
+            TimeControl::Clock { increment, .. } => TurnTime::Clocks {
+                own: Clock {
+                    left: self.left,
+                    increment,
+                    moves_to_go: None,
+                    per_move_cap: None,
+                },
+                opponent: other.left,
+            },
+        }
+    }
+
+    /// Charges a move that took `took`; `true` when the flag fell (more than the time
+    /// left plus `margin`). With a fixed move time nothing falls.
+    pub fn spend(&mut self, took: Duration, margin: Duration) -> bool {
+        match self.control {
+            TimeControl::Clock { increment, .. } => {
+                if took > self.left + margin {
+                    return true;
+                }
+                self.left = self.left.saturating_sub(took) + increment;
+                false
+            }
+            _ => false,
+        }
+    }
+}
 
 /// What `sente match` was asked to do.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MatchOptions {
     /// Game name (`ttt`, `gomoku`, `xiangqi`, `einstein`, `checkers`).
     pub game: String,
-    /// Spec of the engine scored: `host`, `sim` or a serial port.
+    /// Spec of the engine scored (see [`crate::player`]): `host`, `host-board`, `sim`,
+    /// a serial port, `uci:CMD`, `ucci:CMD`, `pbrain:CMD`.
     pub white: String,
     /// Spec of its opponent.
     pub black: String,
@@ -69,6 +172,17 @@ pub struct MatchOptions {
     pub nodes_black: Option<u64>,
     /// Ply cap after which a game is adjudicated (0 = the game's default).
     pub max_plies: usize,
+    /// Time per move or clocks.
+    pub time: TimeControl,
+    /// How far past its clock an answer may come before the flag falls.
+    pub time_margin: Duration,
+    /// Games played at once.
+    pub concurrency: u32,
+    /// Stop early when this test decides.
+    pub sprt: Option<Sprt>,
+    /// Where to write the games (xiangqi: a PGN file; gomoku: a folder of `.psq`
+    /// files; other games: a text file of game lines).
+    pub out: Option<std::path::PathBuf>,
 }
 
 impl Default for MatchOptions {
@@ -88,6 +202,11 @@ impl Default for MatchOptions {
             nodes_white: None,
             nodes_black: None,
             max_plies: 0,
+            time: TimeControl::None,
+            time_margin: Duration::from_millis(100),
+            concurrency: 1,
+            sprt: None,
+            out: None,
         }
     }
 }
@@ -123,8 +242,10 @@ impl MatchOptions {
     }
 }
 
-/// One finished game.
-#[derive(Clone, Debug, PartialEq)]
+/// One finished game. Two records are equal when the games are: the same number,
+/// colours, moves and result; the effort (wall time above all) is a measurement,
+/// not part of the game.
+#[derive(Clone, Debug)]
 pub struct GameRecord {
     /// 1-based number.
     pub number: u32,
@@ -140,10 +261,29 @@ pub struct GameRecord {
     pub outcome: Outcome,
     /// The result was adjudicated (ply cap, or a position too long for a request).
     pub adjudicated: bool,
+    /// Why a side lost without the rules saying so (time, an illegal move, a failure).
+    pub forfeit: Option<String>,
     /// The result in words (`X wins`, `draw`, the adjudication rule).
     pub result: String,
     /// White's score: 1, ½ or 0.
     pub white_score: f64,
+    /// The white and black engines' effort in this game.
+    pub effort: [Effort; 2],
+}
+
+impl PartialEq for GameRecord {
+    fn eq(&self, other: &Self) -> bool {
+        self.number == other.number
+            && self.white_first == other.white_first
+            && self.random_plies == other.random_plies
+            && self.moves == other.moves
+            && self.length == other.length
+            && self.outcome == other.outcome
+            && self.adjudicated == other.adjudicated
+            && self.forfeit == other.forfeit
+            && self.result == other.result
+            && self.white_score == other.white_score
+    }
 }
 
 impl GameRecord {
@@ -191,6 +331,8 @@ pub struct MatchResult {
     pub lengths: Lengths,
     /// Games adjudicated.
     pub adjudicated: u32,
+    /// Games lost on time, by an illegal move or an engine failure.
+    pub forfeits: u32,
     /// The white and black engines' effort.
     pub effort: [Effort; 2],
     /// Wall time of the games.
@@ -203,7 +345,8 @@ impl MatchResult {
     /// Counts a finished game.
     fn add(&mut self, record: &GameRecord) {
         self.summary.add(record.white_score);
-        self.pairs.add(record.white_score);
+        self.pairs
+            .add(seeds::pair_of(record.number), record.white_score);
         self.first_mover.add(if record.white_first {
             record.white_score
         } else {
@@ -211,6 +354,9 @@ impl MatchResult {
         });
         self.lengths.add(record.length);
         self.adjudicated += u32::from(record.adjudicated);
+        self.forfeits += u32::from(record.forfeit.is_some());
+        self.effort[0].merge(&record.effort[0]);
+        self.effort[1].merge(&record.effort[1]);
     }
 
     /// The closing report: score with error bars, pairs, lengths, effort, time.
@@ -223,6 +369,17 @@ impl MatchResult {
                 self.pairs.count(),
                 100.0 * m,
                 100.0 * err
+            );
+            if let Some((elo, e)) = self.pairs.elo() {
+                let _ = write!(s, ", Elo {elo:+.0} ± {e:.0}");
+            }
+        }
+        if self.pairs.count() > 0 {
+            let p = self.pairs.penta;
+            let _ = write!(
+                s,
+                "\npentanomial (pairs scoring 0, ½, 1, 1½, 2 for white): [{}, {}, {}, {}, {}]",
+                p[0], p[1], p[2], p[3], p[4]
             );
         }
         if let Some(mean) = self.lengths.mean() {
@@ -246,6 +403,13 @@ impl MatchResult {
             );
         }
         let _ = write!(s, "\nadjudicated: {} games", self.adjudicated);
+        if self.forfeits > 0 {
+            let _ = write!(
+                s,
+                "\nforfeited: {} games (time, illegal move or engine failure)",
+                self.forfeits
+            );
+        }
         let _ = write!(
             s,
             "\nwhite: {} | black: {}",
@@ -262,14 +426,17 @@ impl MatchResult {
     }
 }
 
-/// Plays a whole match of one game between two open links.
+/// Opens the two players of one worker: white's, then black's.
+pub type Opener<'a> = dyn Fn() -> anyhow::Result<[Box<dyn Player>; 2]> + Sync + 'a;
+
+/// Plays a whole match of one game.
 type Runner =
-    fn(&MatchOptions, &mut EngineLink, &mut EngineLink, &mut dyn FnMut(&GameRecord)) -> MatchResult;
+    fn(&MatchOptions, &Opener<'_>, &mut dyn FnMut(&GameRecord, &MatchResult)) -> MatchResult;
 
 /// One game `sente match` referees.
 struct Entry {
-    /// Names accepted by `--game` (the first is the wire name).
-    names: &'static [&'static str],
+    /// The game's wire name (its other names come from the game list).
+    name: &'static str,
     /// What its length counts.
     unit: &'static str,
     /// Checks the options against the game (levels).
@@ -278,75 +445,108 @@ struct Entry {
     run: Runner,
 }
 
-/// `Err` when a level is not one the game knows.
+/// `Err` when a level is not one the game knows (the game list says which it has).
 fn check<G: Referee>(options: &MatchOptions) -> anyhow::Result<()> {
-    if let Some(max) = G::MAX_LEVEL {
-        for (side, level) in [
-            ("white", options.level_white),
-            ("black", options.level_black),
-        ] {
-            if level > max {
-                bail!(
-                    "--level-{side} {level}: {} has levels 0 to {max} ({})",
-                    G::NAME,
-                    G::LEVELS
-                );
-            }
+    let info = registry::by_wire_name(G::NAME).context("a referee for a game not in the list")?;
+    for (side, level) in [
+        ("white", options.level_white),
+        ("black", options.level_black),
+    ] {
+        if info.level(level).is_none() {
+            let levels: Vec<String> = info
+                .levels
+                .iter()
+                .map(|l| format!("{} {}", l.level, l.summary))
+                .collect();
+            bail!(
+                "--level-{side} {level}: {} has levels 0 to {} ({})",
+                G::NAME,
+                info.max_level(),
+                levels.join("; ")
+            );
         }
     }
     Ok(())
 }
 
-const fn entry<G: Referee>(names: &'static [&'static str], unit: &'static str) -> Entry {
+const fn entry<G: Referee>(unit: &'static str) -> Entry {
     Entry {
-        names,
+        name: G::NAME,
         unit,
         check: check::<G>,
         run: referee::run::<G>,
     }
 }
 
-/// The games, in the order the help lists them.
+/// The games `sente match` referees (a test checks it is every game of the list).
 const ENTRIES: [Entry; 5] = [
-    entry::<TicTacToe>(&["ttt", "tictactoe", "tic-tac-toe"], "plies"),
-    entry::<Gomoku>(&["gomoku", "free"], "plies"),
-    entry::<Xiangqi>(&["xiangqi"], "plies"),
-    entry::<Einstein>(&["einstein"], "cube steps"),
-    entry::<Checkers>(&["checkers"], "plies"),
+    entry::<TicTacToe>("plies"),
+    entry::<Gomoku>("plies"),
+    entry::<Xiangqi>("plies"),
+    entry::<Einstein>("cube steps"),
+    entry::<Checkers>("plies"),
 ];
 
-/// Games `sente match` can referee (wire names).
-pub const GAMES: [&str; 5] = ["ttt", "gomoku", "xiangqi", "einstein", "checkers"];
-
+/// The referee of the game named `game` (its wire name or an alias of the game list).
 fn find(game: &str) -> anyhow::Result<&'static Entry> {
-    ENTRIES
-        .iter()
-        .find(|e| e.names.contains(&game))
+    registry::find(game)
+        .and_then(|info| ENTRIES.iter().find(|e| e.name == info.name))
         .with_context(|| {
+            let known: Vec<&str> = registry::GAMES.iter().map(|g| g.name).collect();
             format!(
                 "sente match does not know the game {game:?} (known: {})",
-                GAMES.join(", ")
+                known.join(", ")
             )
         })
 }
 
-/// Checks the options before any engine is opened: known game, levels, games ≥ 1.
+/// Checks the options before any engine is opened: known game, levels, games ≥ 1,
+/// players that can play the game and run side by side.
 pub fn validate(options: &MatchOptions) -> anyhow::Result<()> {
     if options.games == 0 {
         bail!("--games must be at least 1");
     }
-    (find(&options.game)?.check)(options)
+    let entry = find(&options.game)?;
+    (entry.check)(options)?;
+    let wire = entry.name;
+    for (side, spec) in [("white", &options.white), ("black", &options.black)] {
+        let spec = PlayerSpec::parse(spec).with_context(|| format!("--{side}"))?;
+        if !spec.plays(wire) {
+            bail!(
+                "--{side} {:?} cannot play {wire}: uci:/ucci: engines play xiangqi, pbrain: brains gomoku",
+                options_spec(options, side)
+            );
+        }
+        if options.concurrency > 1 && !spec.shareable() {
+            bail!(
+                "--concurrency {}: the {side} engine is a board on a serial port, which plays one game at a time",
+                options.concurrency
+            );
+        }
+    }
+    if options.concurrency == 0 {
+        bail!("--concurrency must be at least 1");
+    }
+    Ok(())
 }
 
-/// Plays the match between two open links, calling `on_game` after each game.
+fn options_spec<'a>(options: &'a MatchOptions, side: &str) -> &'a str {
+    if side == "white" {
+        &options.white
+    } else {
+        &options.black
+    }
+}
+
+/// Plays the match, each worker opening its players with `open`; `on_game` sees each
+/// game as it ends (with the results so far).
 pub fn run_match(
     options: &MatchOptions,
-    white: &mut EngineLink,
-    black: &mut EngineLink,
-    on_game: &mut dyn FnMut(&GameRecord),
+    open: &Opener<'_>,
+    on_game: &mut dyn FnMut(&GameRecord, &MatchResult),
 ) -> MatchResult {
-    match find(&options.game).and_then(|e| (e.check)(options).map(|()| e)) {
-        Ok(e) => (e.run)(options, white, black, on_game),
+    match validate(options).and_then(|()| find(&options.game)) {
+        Ok(e) => (e.run)(options, open, on_game),
         Err(error) => MatchResult {
             error: Some(error),
             ..MatchResult::default()
@@ -354,15 +554,37 @@ pub fn run_match(
     }
 }
 
-/// `sente match`: opens both engines, plays, prints; `Err` if a board failed.
+/// Opens the players `options` names.
+fn open_players(options: &MatchOptions) -> anyhow::Result<[Box<dyn Player>; 2]> {
+    let white = PlayerSpec::parse(&options.white)?
+        .open()
+        .context("cannot open the white engine")?;
+    let black = PlayerSpec::parse(&options.black)?
+        .open()
+        .context("cannot open the black engine")?;
+    Ok([white, black])
+}
+
+/// `sente match`: opens the engines, plays, prints; `Err` if an engine failed for good.
 pub fn main(options: &MatchOptions) -> anyhow::Result<()> {
     validate(options)?;
-    let unit = find(&options.game)?.unit;
+    let entry = find(&options.game)?;
     let (white, black) = (options.white_limits(), options.black_limits());
     let limits =
         |l: &SideLimits| format!("level {}, depth {}, nodes {}", l.level, l.depth, l.nodes);
+    let time = match options.time {
+        TimeControl::None => "no clock".to_string(),
+        TimeControl::MoveTime(t) => format!("{} ms a move", t.as_millis()),
+        TimeControl::Clock { base, increment } => {
+            format!(
+                "{}+{} s a game",
+                base.as_secs_f64(),
+                increment.as_secs_f64()
+            )
+        }
+    };
     println!(
-        "match: {} games of {}, white = {} ({}), black = {} ({}), seed {}",
+        "match: {} games of {}, white = {} ({}), black = {} ({}), {time}, seed {}, {} at once",
         options.games,
         options.game,
         options.white,
@@ -370,26 +592,63 @@ pub fn main(options: &MatchOptions) -> anyhow::Result<()> {
         options.black,
         limits(&black),
         options.seed,
+        options.concurrency,
     );
     println!("odd games: white moves first; even games: black moves first on the same opening");
     if options.game == "einstein" {
         println!("the referee rolls the dice (the same rolls in both games of a pair)");
     }
-    let open = |spec: &str, side: &str| {
-        if spec == "sim" {
-            println!("starting simulated board for {side}…");
+    if options.white == "sim" || options.black == "sim" {
+        println!("starting simulated boards…");
+    }
+    let probe = open_players(options)?;
+    println!(
+        "white: {} | black: {}",
+        probe[0].describe(),
+        probe[1].describe()
+    );
+    drop(probe);
+    let progress = progress_bar(options.games);
+    let result = run_match(options, &|| open_players(options), &mut |g, so_far| {
+        progress.suspend(|| println!("{}", g.line()));
+        progress.inc(1);
+        let mut msg = so_far.summary.report("white");
+        if let Some(sprt) = &options.sprt {
+            msg = format!("{msg} | {}", sprt.line(&so_far.pairs));
         }
-        EngineLink::open(spec).with_context(|| format!("cannot open the {side} engine {spec:?}"))
-    };
-    let mut white = open(&options.white, "white")?;
-    let mut black = open(&options.black, "black")?;
-    println!("white: {} | black: {}", white.describe(), black.describe());
-    let result = run_match(options, &mut white, &mut black, &mut |g| {
-        println!("{}", g.line())
+        progress.set_message(msg);
     });
-    println!("{}", result.report(&options.white, unit));
+    progress.finish_and_clear();
+    println!("{}", result.report(&options.white, entry.unit));
+    if let Some(sprt) = &options.sprt {
+        let verdict = match sprt.verdict(&result.pairs) {
+            Verdict::H1 => {
+                "H1 accepted: white is stronger by at least elo1 (at the test's error rates)"
+            }
+            Verdict::H0 => "H0 accepted: white is not elo1 stronger",
+            Verdict::Continue => "no decision yet (more games needed)",
+        };
+        println!("{} — {verdict}", sprt.line(&result.pairs));
+    }
+    if let Some(path) = &options.out {
+        crate::record::write_games(path, &options.game, options, &result.records)
+            .with_context(|| format!("writing the games to {}", path.display()))?;
+        println!("games written to {}", path.display());
+    }
     match result.error {
         Some(e) => Err(e),
         None => Ok(()),
     }
+}
+
+/// A progress bar on standard error (hidden when it is not a terminal).
+fn progress_bar(games: u32) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(u64::from(games));
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} games, {elapsed} elapsed, ETA {eta} | {msg}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
 }

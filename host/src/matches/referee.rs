@@ -3,15 +3,18 @@
 //! match with it.
 
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::mpsc;
+use std::thread;
 use std::time::Instant;
 
 use anyhow::{Context, anyhow};
 use sente_firmware::game::{Notation, Outcome};
 
 use super::seeds::{self, SplitMix64};
-use super::stats::Effort;
+use super::stats::{Effort, Verdict};
 use super::{GameRecord, MatchOptions, MatchResult, SideLimits};
-use crate::engine::{EngineLink, GoRequest};
+use crate::player::{Player, Turn};
 
 /// What the referee needs to know about a game beyond its rules and notation.
 ///
@@ -20,17 +23,19 @@ use crate::engine::{EngineLink, GoRequest};
 pub trait Referee: Notation {
     /// Names of players 0 and 1 in results (`X`/`O`, `red`/`blue`).
     const PLAYERS: [&'static str; 2];
-    /// Highest engine level the game knows (`None`: every level is accepted).
-    const MAX_LEVEL: Option<u8>;
-    /// The levels in words, for the error about a bad level.
-    const LEVELS: &'static str;
     /// Ply cap when `--max-plies` is 0 (0: none, the rules end every game).
     const DEFAULT_MAX_PLIES: usize = 0;
     /// How many seeded random plies open each pair of games (default 1 or 2).
     const OPENING_PLIES: (usize, usize) = (1, 2);
 
-    /// The start position.
-    fn new_game() -> Self;
+    /// The start position; `variant` is the name the match was asked for (`renju`
+    /// picks gomoku's rule).
+    fn new_game(variant: &str) -> Self;
+
+    /// The rule, for games that have several (gomoku: sent to external brains).
+    fn rule(&self) -> Option<String> {
+        None
+    }
 
     /// A move the referee plays itself rather than asking an engine (EinStein: the
     /// die roll of a side that has not rolled yet). `dice` is the pair's generator.
@@ -62,8 +67,12 @@ pub trait Referee: Notation {
 
 /// A random opening of `plies` moves from the start, using the game's move generator
 /// (stops early if the game ends or the generator lists nothing).
-pub fn random_opening<G: Referee>(rng: &mut SplitMix64, plies: usize) -> Vec<String> {
-    let mut pos = G::new_game();
+pub fn random_opening<G: Referee>(
+    rng: &mut SplitMix64,
+    plies: usize,
+    variant: &str,
+) -> Vec<String> {
+    let mut pos = G::new_game(variant);
     let mut out = Vec::new();
     for _ in 0..plies {
         if pos.outcome().is_some() {
@@ -86,12 +95,16 @@ pub fn random_opening<G: Referee>(rng: &mut SplitMix64, plies: usize) -> Vec<Str
 /// Draws the opening of the next pair. Engines may be deterministic, so an opening
 /// already played is replaced by a fresh draw (up to 100 tries; small games such as
 /// tic-tac-toe run out of openings and then repeat).
-fn next_opening<G: Referee>(rng: &mut SplitMix64, used: &mut HashSet<Vec<String>>) -> Vec<String> {
+fn next_opening<G: Referee>(
+    rng: &mut SplitMix64,
+    used: &mut HashSet<Vec<String>>,
+    variant: &str,
+) -> Vec<String> {
     let (lo, hi) = G::OPENING_PLIES;
     let mut opening = Vec::new();
     for _ in 0..100 {
         let plies = lo + rng.below(hi.saturating_sub(lo) + 1);
-        opening = random_opening::<G>(rng, plies);
+        opening = random_opening::<G>(rng, plies, variant);
         if opening.is_empty() || used.insert(opening.clone()) {
             break;
         }
@@ -106,38 +119,67 @@ struct Played {
     outcome: Outcome,
     /// The adjudication rule that ended the game, if not the rules.
     adjudicated: Option<String>,
+    /// The side (player number) that forfeited, and why (time, illegal move, failure).
+    forfeit: Option<(u8, String)>,
+    /// Each player's effort in this game, by player number.
+    effort: [Effort; 2],
 }
 
-/// One game: `engines[0]` plays player 0 (moves first). `number` is the game's
-/// number (seeds), `opening` its random plies, `cap` the ply cap (0 = none).
+/// One player's seat in a game: the player, its limits, its name in messages.
+pub struct Seat<'a> {
+    /// The player.
+    pub player: &'a mut dyn Player,
+    /// Level and limits of its requests.
+    pub limits: SideLimits,
+    /// `white` or `black` (the match's sides).
+    pub name: &'static str,
+}
+
+/// One game: `seats[0]` plays player 0 (moves first). `number` is the game's number
+/// (seeds), `opening` its random plies, `cap` the ply cap (0 = none).
 fn play_game<G: Referee>(
-    engines: [(&mut EngineLink, SideLimits, &str, &mut Effort); 2],
+    seats: [Seat<'_>; 2],
     number: u32,
     options: &MatchOptions,
     opening: &[String],
     cap: usize,
 ) -> anyhow::Result<Played> {
-    let mut pos = G::new_game();
+    let mut pos = G::new_game(&options.game);
     let mut played = Played {
         moves: Vec::new(),
         length: 0,
         outcome: Outcome::Draw,
         adjudicated: None,
+        forfeit: None,
+        effort: [Effort::default(); 2],
     };
-    let play = |pos: &mut G, text: String, played: &mut Played| -> anyhow::Result<()> {
+    let play = |pos: &mut G, text: String, played: &mut Played| -> Result<(), String> {
         let mv = pos
             .parse_move(&text)
-            .map_err(|e| anyhow!("move {text:?} is illegal here: {e}"))?;
+            .map_err(|e| format!("move {text:?} is illegal here: {e}"))?;
         played.length += usize::from(G::counts(&mv));
         pos.make(mv);
         played.moves.push(text);
         Ok(())
     };
     for text in opening {
-        play(&mut pos, text.clone(), &mut played).context("random opening")?;
+        play(&mut pos, text.clone(), &mut played)
+            .map_err(|e| anyhow!(e))
+            .context("random opening")?;
     }
     let mut dice = seeds::dice(options.seed, seeds::pair_of(number));
-    let mut engines = engines;
+    let mut seats = seats;
+    for seat in &mut seats {
+        seat.player
+            .new_game()
+            .with_context(|| format!("{} engine: new game", seat.name))?;
+    }
+    let mut clocks = [options.time.start(); 2];
+    let margin = options.time_margin;
+    let forfeit = |played: &mut Played, side: usize, why: String| {
+        played.outcome = Outcome::Win(1 - side as u8);
+        played.forfeit = Some((side as u8, why));
+    };
     loop {
         match pos.outcome() {
             Some(Outcome::Win(p)) => {
@@ -156,32 +198,60 @@ fn play_game<G: Referee>(
         if let Some(mv) = pos.chance(&mut dice) {
             let mut text = String::new();
             let _ = pos.write_move(mv, &mut text);
-            play(&mut pos, text, &mut played).context("referee's chance move")?;
+            play(&mut pos, text, &mut played)
+                .map_err(|e| anyhow!(e))
+                .context("referee's chance move")?;
             continue;
         }
         let side = usize::from(pos.player_to_move() % 2);
-        let (link, limits, name, effort) = &mut engines[side];
-        let request = GoRequest {
-            game: G::NAME.to_string(),
-            position: pos.request_position(&played.moves),
-            depth: limits.depth,
-            nodes: limits.nodes,
-            level: limits.level,
-            seed: seeds::engine_seed(options.seed, number, played.moves.len()),
-            ..GoRequest::default()
-        };
-        if request.line().len() > sente_firmware::protocol::MAX_LINE {
+        let position = pos.request_position(&played.moves);
+        if crate::engine::longest_head(G::NAME) + position.len()
+            > sente_firmware::protocol::MAX_LINE
+        {
             played.adjudicated =
                 Some("draw (adjudicated: the position no longer fits a request line)".into());
             return Ok(played);
         }
+        let rule = pos.rule();
+        let seat = &mut seats[side];
+        let turn = Turn {
+            game: G::NAME,
+            position: &position,
+            history: &played.moves,
+            rule: rule.as_deref(),
+            level: seat.limits.level,
+            depth: seat.limits.depth,
+            nodes: seat.limits.nodes,
+            time: clocks[side].turn(&clocks[1 - side]),
+            seed: seeds::engine_seed(options.seed, number, played.moves.len()),
+        };
         let asked = Instant::now();
-        let best = link
-            .go(&request, &mut |_| {})
-            .with_context(|| format!("{name} engine failed on {:?}", request.line()))?;
-        effort.add(best.nodes, asked.elapsed());
-        play(&mut pos, best.best, &mut played)
-            .with_context(|| format!("{name} engine's answer to {:?}", request.line()))?;
+        let answer = seat.player.go(&turn, &mut crate::engine::Quiet);
+        let took = asked.elapsed();
+        let best = match answer {
+            Ok(best) => best,
+            Err(e) => {
+                forfeit(
+                    &mut played,
+                    side,
+                    format!("{} engine failed: {e}", seat.name),
+                );
+                return Ok(played);
+            }
+        };
+        played.effort[side].add(best.nodes, best.depth, took);
+        if clocks[side].spend(took, margin) {
+            forfeit(&mut played, side, format!("{} loses on time", seat.name));
+            return Ok(played);
+        }
+        if let Err(e) = play(&mut pos, best.best.clone(), &mut played) {
+            forfeit(
+                &mut played,
+                side,
+                format!("{} engine played an illegal move: {e}", seat.name),
+            );
+            return Ok(played);
+        }
     }
 }
 
@@ -194,12 +264,21 @@ fn white_score(outcome: Outcome, white_player: u8) -> f64 {
     }
 }
 
-/// Plays the match for game `G`, calling `on_game` after each game.
+/// What a worker sends the referee's main thread.
+enum Report {
+    /// A finished game.
+    Game(Box<GameRecord>),
+    /// A worker could not go on.
+    Failed(anyhow::Error),
+}
+
+/// Plays the match for game `G`: `options.concurrency` workers, each with its own two
+/// players from `open` (white, black), take pairs of games in turn; `on_game` sees
+/// each game as it ends. An SPRT, if set, may end the match early.
 pub fn run<G: Referee>(
     options: &MatchOptions,
-    white: &mut EngineLink,
-    black: &mut EngineLink,
-    on_game: &mut dyn FnMut(&GameRecord),
+    open: &(dyn Fn() -> anyhow::Result<[Box<dyn Player>; 2]> + Sync),
+    on_game: &mut dyn FnMut(&GameRecord, &MatchResult),
 ) -> MatchResult {
     let mut result = MatchResult::default();
     let (white_limits, black_limits) = (options.white_limits(), options.black_limits());
@@ -208,50 +287,142 @@ pub fn run<G: Referee>(
     } else {
         G::DEFAULT_MAX_PLIES
     };
+    // Every pair's opening, drawn up front: the same games whatever the concurrency.
+    let pairs = options.games.div_ceil(2);
     let mut rng = seeds::openings(options.seed);
     let mut used = HashSet::new();
-    let mut opening = Vec::new();
+    let openings: Vec<Vec<String>> = (0..pairs)
+        .map(|_| next_opening::<G>(&mut rng, &mut used, &options.game))
+        .collect();
+    let next_pair = AtomicU32::new(0);
+    let stop = AtomicBool::new(false);
     let started = Instant::now();
-    for number in 1..=options.games {
-        let white_first = number % 2 == 1;
-        if white_first {
-            opening = next_opening::<G>(&mut rng, &mut used);
+    let (tx, rx) = mpsc::channel::<Report>();
+    thread::scope(|scope| {
+        for _ in 0..options.concurrency.max(1) {
+            let tx = tx.clone();
+            let (openings, next_pair, stop) = (&openings, &next_pair, &stop);
+            scope.spawn(move || {
+                let mut players = match open() {
+                    Ok(p) => p,
+                    Err(e) => {
+                        let _ = tx.send(Report::Failed(e));
+                        return;
+                    }
+                };
+                while !stop.load(Ordering::Relaxed) {
+                    let pair = next_pair.fetch_add(1, Ordering::Relaxed);
+                    if pair >= pairs {
+                        return;
+                    }
+                    for number in [2 * pair + 1, 2 * pair + 2] {
+                        if number > options.games || stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let white_first = number % 2 == 1;
+                        let opening = &openings[pair as usize];
+                        let [white, black] = &mut players;
+                        let w = Seat {
+                            player: white.as_mut(),
+                            limits: white_limits,
+                            name: "white",
+                        };
+                        let b = Seat {
+                            player: black.as_mut(),
+                            limits: black_limits,
+                            name: "black",
+                        };
+                        let seats = if white_first { [w, b] } else { [b, w] };
+                        let played = match play_game::<G>(seats, number, options, opening, cap) {
+                            Ok(p) => p,
+                            Err(e) => {
+                                let _ =
+                                    tx.send(Report::Failed(e.context(format!("game {number}"))));
+                                return;
+                            }
+                        };
+                        let record = record::<G>(number, white_first, opening.len(), played);
+                        let failed = record
+                            .forfeit
+                            .as_deref()
+                            .is_some_and(|f| f.contains("failed"));
+                        if tx.send(Report::Game(Box::new(record))).is_err() {
+                            return;
+                        }
+                        // An engine that failed is started again for the next game.
+                        if failed {
+                            match open() {
+                                Ok(p) => players = p,
+                                Err(e) => {
+                                    let _ = tx.send(Report::Failed(e));
+                                    return;
+                                }
+                            }
+                        }
+                    }
+                }
+            });
         }
-        let [we, be] = &mut result.effort;
-        let w = (&mut *white, white_limits, "white", we);
-        let b = (&mut *black, black_limits, "black", be);
-        let engines = if white_first { [w, b] } else { [b, w] };
-        let played = match play_game::<G>(engines, number, options, &opening, cap) {
-            Ok(p) => p,
-            Err(e) => {
-                result.error = Some(e.context(format!("game {number}")));
-                break;
+        drop(tx);
+        for report in rx {
+            match report {
+                Report::Game(record) => {
+                    result.add(&record);
+                    on_game(&record, &result);
+                    result.records.push(*record);
+                    if let Some(sprt) = &options.sprt
+                        && sprt.verdict(&result.pairs) != Verdict::Continue
+                    {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                Report::Failed(e) => {
+                    stop.store(true, Ordering::Relaxed);
+                    result.error.get_or_insert(e);
+                }
             }
-        };
-        let white_player = u8::from(!white_first);
-        let score = white_score(played.outcome, white_player);
-        let result_text = match (&played.adjudicated, played.outcome) {
-            (Some(why), _) => why.clone(),
-            (None, Outcome::Win(p)) => format!("{} wins", G::PLAYERS[usize::from(p & 1)]),
-            (None, Outcome::Draw) => "draw".into(),
-        };
-        let record = GameRecord {
-            number,
-            white_first,
-            random_plies: opening.len(),
-            moves: played.moves,
-            length: played.length,
-            outcome: played.outcome,
-            adjudicated: played.adjudicated.is_some(),
-            result: result_text,
-            white_score: score,
-        };
-        result.add(&record);
-        on_game(&record);
-        result.records.push(record);
-    }
+        }
+    });
+    result.records.sort_by_key(|r| r.number);
     result.elapsed = started.elapsed();
     result
+}
+
+/// The record of a played game.
+fn record<G: Referee>(
+    number: u32,
+    white_first: bool,
+    random_plies: usize,
+    played: Played,
+) -> GameRecord {
+    let white_player = u8::from(!white_first);
+    let score = white_score(played.outcome, white_player);
+    let result_text = match (&played.forfeit, &played.adjudicated, played.outcome) {
+        (Some((_, why)), _, _) => why.clone(),
+        (None, Some(why), _) => why.clone(),
+        (None, None, Outcome::Win(p)) => format!("{} wins", G::PLAYERS[usize::from(p & 1)]),
+        (None, None, Outcome::Draw) => "draw".into(),
+    };
+    // Efforts by match side: white is player 0 when it moved first.
+    let [first, second] = played.effort;
+    let effort = if white_first {
+        [first, second]
+    } else {
+        [second, first]
+    };
+    GameRecord {
+        number,
+        white_first,
+        random_plies,
+        moves: played.moves,
+        length: played.length,
+        outcome: played.outcome,
+        adjudicated: played.adjudicated.is_some(),
+        forfeit: played.forfeit.map(|(_, why)| why),
+        result: result_text,
+        white_score: score,
+        effort,
+    }
 }
 
 #[cfg(test)]
@@ -261,8 +432,8 @@ mod tests {
 
     #[test]
     fn random_openings_are_legal_and_reproducible() {
-        let a = random_opening::<TicTacToe>(&mut SplitMix64::new(5), 2);
-        let b = random_opening::<TicTacToe>(&mut SplitMix64::new(5), 2);
+        let a = random_opening::<TicTacToe>(&mut SplitMix64::new(5), 2, "ttt");
+        let b = random_opening::<TicTacToe>(&mut SplitMix64::new(5), 2, "ttt");
         assert_eq!(a, b);
         assert_eq!(a.len(), 2);
         assert_ne!(a[0], a[1]);
@@ -274,13 +445,13 @@ mod tests {
         let mut used = HashSet::new();
         // Tic-tac-toe has 9 one-ply and 72 two-ply openings: 40 pairs never repeat.
         let all: Vec<_> = (0..40)
-            .map(|_| next_opening::<TicTacToe>(&mut rng, &mut used))
+            .map(|_| next_opening::<TicTacToe>(&mut rng, &mut used, "ttt"))
             .collect();
         let distinct: HashSet<_> = all.iter().collect();
         assert_eq!(distinct.len(), 40);
         // Past the 81 openings, draws repeat instead of looping forever.
         for _ in 0..60 {
-            let o = next_opening::<TicTacToe>(&mut rng, &mut used);
+            let o = next_opening::<TicTacToe>(&mut rng, &mut used, "ttt");
             assert!((1..=2).contains(&o.len()));
         }
         assert_eq!(used.len(), 81);

@@ -125,43 +125,194 @@ impl Summary {
     }
 }
 
-/// White's score per complete pair of games (same opening or dice, colours swapped).
+/// White's results per complete pair of games (same opening or dice, colours
+/// swapped), as a pentanomial: how many pairs scored 0, ½, 1, 1½ and 2 points.
 ///
 /// The two games of a pair are not independent (they share their luck), so the pair,
 /// not the game, is the independent sample: the error bar over pair scores is the
 /// honest one. It is usually smaller than the per-game one, because the pairing cancels
-/// part of the luck.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// part of the luck. Games may finish in any order (`--concurrency`): each is added
+/// with its pair's number.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Pairs {
-    count: u32,
-    sum: f64,
-    sum_sq: f64,
-    open: Option<f64>,
+    /// Pairs by white's points: `[0, ½, 1, 1½, 2]`.
+    pub penta: [u32; 5],
+    /// First games of pairs still waiting for their second: pair number, white's score.
+    open: Vec<(u32, f64)>,
 }
 
 impl Pairs {
-    /// Adds white's score of the next game (games come in order: 1 and 2 form a pair).
-    pub fn add(&mut self, white_score: f64) {
-        match self.open.take() {
-            None => self.open = Some(white_score),
-            Some(first) => {
-                let pair = (first + white_score) / 2.0;
-                self.count += 1;
-                self.sum += pair;
-                self.sum_sq += pair * pair;
+    /// Adds white's score of a game of pair `pair`.
+    pub fn add(&mut self, pair: u32, white_score: f64) {
+        match self.open.iter().position(|&(p, _)| p == pair) {
+            None => self.open.push((pair, white_score)),
+            Some(i) => {
+                let (_, first) = self.open.swap_remove(i);
+                let points = ((first + white_score) * 2.0).round() as usize;
+                self.penta[points.min(4)] += 1;
             }
         }
     }
 
     /// Number of complete pairs.
     pub fn count(&self) -> u32 {
-        self.count
+        self.penta.iter().sum()
+    }
+
+    /// Mean pair score (0..1) and variance of one pair's score; `None` with no pairs.
+    fn moments(&self) -> Option<(f64, f64)> {
+        let n = f64::from(self.count());
+        if n == 0.0 {
+            return None;
+        }
+        let value = |i: usize| i as f64 / 4.0;
+        let mean = (0..5)
+            .map(|i| f64::from(self.penta[i]) * value(i))
+            .sum::<f64>()
+            / n;
+        let var = (0..5)
+            .map(|i| f64::from(self.penta[i]) * (value(i) - mean).powi(2))
+            .sum::<f64>()
+            / n;
+        Some((mean, var))
     }
 
     /// Mean score over complete pairs and its 95 % half-width; `None` under 2 pairs.
     pub fn score(&self) -> Option<(f64, f64)> {
-        let n = f64::from(self.count);
-        (self.count >= 2).then(|| (self.sum / n, error95(n, self.sum, self.sum_sq)))
+        let n = f64::from(self.count());
+        let (mean, var) = self.moments()?;
+        (n >= 2.0).then(|| (mean, Z95 * (var * n / (n - 1.0) / n).sqrt()))
+    }
+
+    /// Elo difference from the pair scores and its 95 % half-width; `None` under 2
+    /// pairs or at a score of 0 % or 100 %.
+    pub fn elo(&self) -> Option<(f64, f64)> {
+        let (m, err) = self.score()?;
+        if m <= 0.0 || m >= 1.0 {
+            return None;
+        }
+        let lo = elo_of((m - err).max(1e-6));
+        let hi = elo_of((m + err).min(1.0 - 1e-6));
+        Some((elo_of(m), (hi - lo) / 2.0))
+    }
+
+    /// The log-likelihood ratio of H1 (`elo1`) against H0 (`elo0`), logistic Elo,
+    /// from the pentanomial (the generalised SPRT's normal approximation, as
+    /// fishtest and fastchess compute it); 0 until both sides of the pentanomial
+    /// have variance.
+    pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
+        let Some((mean, var)) = self.moments() else {
+            return 0.0;
+        };
+        if var <= 0.0 {
+            return 0.0;
+        }
+        let (s0, s1) = (score_of(elo0), score_of(elo1));
+        f64::from(self.count()) * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+    }
+}
+
+/// Elo difference of an expected score (logistic).
+pub fn elo_of(score: f64) -> f64 {
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
+/// Expected score of an Elo difference (logistic).
+pub fn score_of(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// A sequential probability ratio test: `--sprt elo0=0,elo1=10[,alpha=0.05,beta=0.05]`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    /// Elo under H0.
+    pub elo0: f64,
+    /// Elo under H1.
+    pub elo1: f64,
+    /// False-positive rate.
+    pub alpha: f64,
+    /// False-negative rate.
+    pub beta: f64,
+}
+
+/// What an SPRT says so far.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Verdict {
+    /// Keep playing.
+    Continue,
+    /// H1 accepted: the first engine is at least `elo1` better (at the test's error rates).
+    H1,
+    /// H0 accepted: it is not `elo1` better.
+    H0,
+}
+
+impl Sprt {
+    /// Reads `elo0=…,elo1=…[,alpha=…,beta=…]`.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let mut t = Self {
+            elo0: f64::NAN,
+            elo1: f64::NAN,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (k, v) = part
+                .split_once('=')
+                .ok_or_else(|| format!("--sprt: expected key=value, got {part:?}"))?;
+            let v: f64 = v
+                .parse()
+                .map_err(|_| format!("--sprt: {k} must be a number, got {v:?}"))?;
+            match k {
+                "elo0" => t.elo0 = v,
+                "elo1" => t.elo1 = v,
+                "alpha" => t.alpha = v,
+                "beta" => t.beta = v,
+                _ => return Err(format!("--sprt: unknown key {k:?} (elo0 elo1 alpha beta)")),
+            }
+        }
+        if !(t.elo0.is_finite() && t.elo1.is_finite() && t.elo0 < t.elo1) {
+            return Err("--sprt needs elo0 < elo1, e.g. elo0=0,elo1=10".into());
+        }
+        if !(0.0 < t.alpha && t.alpha < 0.5 && 0.0 < t.beta && t.beta < 0.5) {
+            return Err("--sprt: alpha and beta must lie between 0 and 0.5".into());
+        }
+        Ok(t)
+    }
+
+    /// The LLR bounds: (lower, upper).
+    pub fn bounds(&self) -> (f64, f64) {
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
+    }
+
+    /// The test's verdict on `pairs`.
+    pub fn verdict(&self, pairs: &Pairs) -> Verdict {
+        let llr = pairs.llr(self.elo0, self.elo1);
+        let (lo, hi) = self.bounds();
+        if llr >= hi {
+            Verdict::H1
+        } else if llr <= lo {
+            Verdict::H0
+        } else {
+            Verdict::Continue
+        }
+    }
+
+    /// `LLR 1.23 (−2.94, 2.94) [0, 10]`.
+    pub fn line(&self, pairs: &Pairs) -> String {
+        let (lo, hi) = self.bounds();
+        format!(
+            "SPRT [{}, {}] alpha {} beta {}: LLR {:.2} ({:.2}, {:.2})",
+            self.elo0,
+            self.elo1,
+            self.alpha,
+            self.beta,
+            pairs.llr(self.elo0, self.elo1),
+            lo,
+            hi
+        )
     }
 }
 
@@ -204,26 +355,43 @@ pub struct Effort {
     pub moves: u64,
     /// Nodes reported.
     pub nodes: u64,
+    /// Sum of the depths reported.
+    pub depth: u64,
     /// Host wall time waiting for the answers (link included).
     pub time: Duration,
+    /// The longest answer.
+    pub longest: Duration,
 }
 
 impl Effort {
     /// Adds one answer.
-    pub fn add(&mut self, nodes: u64, time: Duration) {
+    pub fn add(&mut self, nodes: u64, depth: u32, time: Duration) {
         self.moves += 1;
         self.nodes += nodes;
+        self.depth += u64::from(depth);
         self.time += time;
+        self.longest = self.longest.max(time);
     }
 
-    /// `"<n> moves, <nodes>/move, <ms>/move"`.
+    /// Adds another effort (a game's, to the match's).
+    pub fn merge(&mut self, other: &Effort) {
+        self.moves += other.moves;
+        self.nodes += other.nodes;
+        self.depth += other.depth;
+        self.time += other.time;
+        self.longest = self.longest.max(other.longest);
+    }
+
+    /// `"<n> moves, <nodes>/move, depth <d>, <ms>/move (longest <ms>)"`.
     pub fn line(&self) -> String {
         let n = self.moves.max(1);
         format!(
-            "{} moves, {} nodes/move, {:.2} ms/move",
+            "{} moves, {} nodes/move, depth {:.1}, {:.2} ms/move (longest {} ms)",
             self.moves,
             self.nodes / n,
-            self.time.as_secs_f64() * 1000.0 / n as f64
+            self.depth as f64 / n as f64,
+            self.time.as_secs_f64() * 1000.0 / n as f64,
+            self.longest.as_millis()
         )
     }
 }
@@ -330,25 +498,65 @@ mod tests {
     fn pair_scores_and_their_error_bar() {
         let mut p = Pairs::default();
         // Pairs: (1,0) (1,1) (0,0) (1,0) and an unpaired last game.
-        for s in [1.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0, 0.0, 1.0] {
-            p.add(s);
+        for (i, s) in [1.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0, 0.0, 1.0]
+            .into_iter()
+            .enumerate()
+        {
+            p.add(i as u32 / 2, s);
         }
         assert_eq!(p.count(), 4);
+        assert_eq!(p.penta, [1, 0, 2, 0, 1]);
         let (m, err) = p.score().unwrap();
         assert!((m - 0.5).abs() < 1e-12);
         // Pair scores 0.5, 1, 0, 0.5: sample variance 1/6.
         let expect = 1.96 * ((1.0f64 / 6.0) / 4.0).sqrt();
         assert!((err - expect).abs() < 1e-12);
         let mut one = Pairs::default();
-        one.add(1.0);
-        one.add(0.0);
+        one.add(1, 1.0);
+        one.add(1, 0.0);
         assert_eq!(one.score(), None);
         // Perfectly balanced pairs: no spread.
         let mut even = Pairs::default();
-        for s in [1.0, 0.0, 0.0, 1.0, 0.5, 0.5] {
-            even.add(s);
+        for (i, s) in [1.0, 0.0, 0.0, 1.0, 0.5, 0.5].into_iter().enumerate() {
+            even.add(i as u32 / 2, s);
         }
         assert_eq!(even.score(), Some((0.5, 0.0)));
+        // Games of different pairs finishing out of order still pair up right.
+        let mut shuffled = Pairs::default();
+        for (pair, s) in [(2, 1.0), (1, 0.0), (2, 1.0), (1, 0.5)] {
+            shuffled.add(pair, s);
+        }
+        assert_eq!(shuffled.penta, [0, 1, 0, 0, 1]);
+    }
+
+    #[test]
+    fn sprt_accepts_and_rejects() {
+        assert!(Sprt::parse("elo0=10,elo1=0").is_err());
+        assert!(Sprt::parse("elo0=0,elo1=10,gamma=1").is_err());
+        let t = Sprt::parse("elo0=0,elo1=10").unwrap();
+        let (lo, hi) = t.bounds();
+        assert!((hi - 2.944).abs() < 1e-3 && (lo + 2.944).abs() < 1e-3);
+        // A clearly stronger engine: mostly 1½ and 2 point pairs.
+        let strong = Pairs {
+            penta: [5, 20, 100, 120, 55],
+            ..Pairs::default()
+        };
+        assert_eq!(t.verdict(&strong), Verdict::H1);
+        // An equal one, many pairs: H0.
+        let equal = Pairs {
+            penta: [90, 360, 900, 360, 90],
+            ..Pairs::default()
+        };
+        assert_eq!(t.verdict(&equal), Verdict::H0);
+        let few = Pairs {
+            penta: [0, 1, 2, 1, 0],
+            ..Pairs::default()
+        };
+        assert_eq!(t.verdict(&few), Verdict::Continue);
+        assert!(t.line(&few).starts_with("SPRT [0, 10]"));
+        assert!((score_of(elo_of(0.7)) - 0.7).abs() < 1e-12);
+        let (elo, err) = strong.elo().unwrap();
+        assert!(elo > 100.0 && err > 0.0, "{elo} {err}");
     }
 
     #[test]
@@ -361,8 +569,11 @@ mod tests {
         assert_eq!((l.min, l.max, l.games, l.total), (60, 120, 3, 270));
         assert_eq!(l.mean(), Some(90.0));
         let mut e = Effort::default();
-        e.add(100, Duration::from_millis(2));
-        e.add(300, Duration::from_millis(4));
-        assert_eq!(e.line(), "2 moves, 200 nodes/move, 3.00 ms/move");
+        e.add(100, 3, Duration::from_millis(2));
+        e.add(300, 5, Duration::from_millis(4));
+        assert_eq!(
+            e.line(),
+            "2 moves, 200 nodes/move, depth 4.0, 3.00 ms/move (longest 4 ms)"
+        );
     }
 }

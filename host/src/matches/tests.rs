@@ -1,6 +1,7 @@
 //! Matches on the host engine: every game, colours, pairing, reproducibility.
 
 use super::*;
+use std::time::Duration;
 
 fn options(game: &str, games: u32, seed: u64) -> MatchOptions {
     MatchOptions {
@@ -11,16 +12,19 @@ fn options(game: &str, games: u32, seed: u64) -> MatchOptions {
     }
 }
 
-fn host() -> EngineLink {
-    EngineLink::open("host").unwrap()
+/// Two host engines with small tables (a worker's players).
+fn hosts() -> anyhow::Result<[Box<dyn Player>; 2]> {
+    let open = || -> anyhow::Result<Box<dyn Player>> {
+        Ok(Box::new(crate::engine::EngineLink::open_spec(
+            crate::engine::Spec::Host(4),
+        )?))
+    };
+    Ok([open()?, open()?])
 }
 
 fn play(options: &MatchOptions) -> MatchResult {
-    let (mut white, mut black) = (host(), host());
     let mut lines = Vec::new();
-    let r = run_match(options, &mut white, &mut black, &mut |g| {
-        lines.push(g.line())
-    });
+    let r = run_match(options, &hosts, &mut |g, _| lines.push(g.line()));
     assert!(r.error.is_none(), "{:?}", r.error);
     assert_eq!(lines.len(), r.records.len());
     assert_eq!(r.summary.games() as usize, r.records.len());
@@ -47,8 +51,7 @@ fn host_against_host_alternates_colours_and_never_loses_at_ttt() {
 
 #[test]
 fn unknown_games_and_bad_levels_are_errors() {
-    let (mut a, mut b) = (host(), host());
-    let r = run_match(&options("chess", 1, 0), &mut a, &mut b, &mut |_| {});
+    let r = run_match(&options("chess", 1, 0), &hosts, &mut |_, _| {});
     let e = format!("{:#}", r.error.unwrap());
     assert!(
         e.contains("chess") && e.contains("einstein, checkers"),
@@ -63,7 +66,7 @@ fn unknown_games_and_bad_levels_are_errors() {
         e.contains("--level-black 2") && e.contains("levels 0 to 1"),
         "{e}"
     );
-    let r = run_match(&bad, &mut a, &mut b, &mut |_| {});
+    let r = run_match(&bad, &hosts, &mut |_, _| {});
     assert!(r.error.is_some() && r.records.is_empty());
     let e = validate(&MatchOptions {
         level_white: 3,
@@ -280,4 +283,178 @@ fn each_side_may_have_its_own_limits() {
     assert_eq!(capped.black_limits().nodes, 40);
     let r = play(&capped);
     assert!(r.effort[1].nodes <= 40 * r.effort[1].moves + 40);
+}
+
+#[test]
+fn concurrency_plays_the_same_games() {
+    let one = play(&options("ttt", 8, 11));
+    let three = play(&MatchOptions {
+        concurrency: 3,
+        ..options("ttt", 8, 11)
+    });
+    assert_eq!(one.records, three.records);
+    assert_eq!(one.pairs.penta, three.pairs.penta);
+}
+
+#[test]
+fn an_sprt_stops_a_clear_match_early() {
+    let search_vs_greedy = MatchOptions {
+        level_black: 1,
+        depth: 1,
+        sprt: Some(stats::Sprt::parse("elo0=0,elo1=50").unwrap()),
+        ..options("checkers", 200, 5)
+    };
+    let r = play(&search_vs_greedy);
+    assert!(r.records.len() < 200, "{}", r.records.len());
+    assert_eq!(
+        search_vs_greedy.sprt.unwrap().verdict(&r.pairs),
+        stats::Verdict::H1
+    );
+}
+
+/// A player that answers `answer` after `delay`.
+struct Scripted {
+    answer: &'static str,
+    delay: Duration,
+}
+
+impl Player for Scripted {
+    fn describe(&self) -> String {
+        "scripted".into()
+    }
+    fn go(
+        &mut self,
+        turn: &crate::player::Turn<'_>,
+        _watch: &mut dyn crate::engine::Watch,
+    ) -> Result<crate::reply::BestMove, crate::engine::EngineError> {
+        std::thread::sleep(self.delay);
+        // A legal move when asked for one ("legal"): the first empty cell.
+        let best = if self.answer == "legal" {
+            let cell = turn
+                .position
+                .chars()
+                .filter(|&c| c != '/')
+                .position(|c| c == '.');
+            let cell = cell.unwrap_or(0);
+            let (col, row) = (cell % 3, 2 - cell / 3);
+            format!("{}{}", (b'a' + col as u8) as char, row + 1)
+        } else {
+            self.answer.to_string()
+        };
+        Ok(crate::reply::BestMove {
+            best,
+            ..Default::default()
+        })
+    }
+}
+
+fn against(white: Scripted, options: &MatchOptions) -> MatchResult {
+    let white = std::sync::Mutex::new(Some(white));
+    let open = || -> anyhow::Result<[Box<dyn Player>; 2]> {
+        let w = white.lock().unwrap().take().unwrap_or(Scripted {
+            answer: "legal",
+            delay: Duration::ZERO,
+        });
+        let [_, black] = hosts()?;
+        Ok([Box::new(w), black])
+    };
+    run_match(options, &open, &mut |_, _| {})
+}
+
+#[test]
+fn an_illegal_move_loses_the_game_and_the_match_goes_on() {
+    let r = against(
+        Scripted {
+            answer: "z9",
+            delay: Duration::ZERO,
+        },
+        &options("ttt", 2, 3),
+    );
+    assert!(r.error.is_none(), "{:?}", r.error);
+    assert_eq!(r.records.len(), 2);
+    let first = &r.records[0];
+    assert_eq!(first.white_score, 0.0);
+    assert!(
+        first.forfeit.as_deref().unwrap().contains("illegal move"),
+        "{first:?}"
+    );
+    assert_eq!(r.forfeits, 1 + u32::from(r.records[1].forfeit.is_some()));
+}
+
+#[test]
+fn a_slow_engine_loses_on_time() {
+    let clocked = MatchOptions {
+        time: TimeControl::Clock {
+            base: Duration::from_millis(30),
+            increment: Duration::ZERO,
+        },
+        time_margin: Duration::from_millis(10),
+        ..options("ttt", 1, 3)
+    };
+    let r = against(
+        Scripted {
+            answer: "legal",
+            delay: Duration::from_millis(80),
+        },
+        &clocked,
+    );
+    let g = &r.records[0];
+    assert_eq!(g.white_score, 0.0, "{g:?}");
+    assert!(g.result.contains("loses on time"), "{}", g.result);
+}
+
+#[test]
+fn time_controls_are_read() {
+    assert_eq!(
+        TimeControl::parse_tc("10+0.1").unwrap(),
+        TimeControl::Clock {
+            base: Duration::from_secs(10),
+            increment: Duration::from_millis(100)
+        }
+    );
+    assert_eq!(
+        TimeControl::parse_tc("1:30").unwrap(),
+        TimeControl::Clock {
+            base: Duration::from_secs(90),
+            increment: Duration::ZERO
+        }
+    );
+    assert!(TimeControl::parse_tc("0+1").is_err());
+    assert!(TimeControl::parse_tc("fast").is_err());
+    let mut clock = TimeControl::parse_tc("1+0.5").unwrap().start();
+    assert!(!clock.spend(Duration::from_millis(400), Duration::ZERO));
+    assert_eq!(clock.left, Duration::from_millis(1100));
+    assert!(clock.spend(Duration::from_millis(1200), Duration::from_millis(50)));
+}
+
+#[test]
+fn external_engines_must_speak_the_games_protocol() {
+    let e = validate(&MatchOptions {
+        black: "pbrain:/bin/true".into(),
+        ..options("xiangqi", 2, 1)
+    })
+    .unwrap_err();
+    assert!(format!("{e}").contains("cannot play xiangqi"), "{e}");
+    let e = validate(&MatchOptions {
+        white: "/dev/ttyACM0".into(),
+        concurrency: 2,
+        ..options("ttt", 2, 1)
+    })
+    .unwrap_err();
+    assert!(format!("{e}").contains("one game at a time"), "{e}");
+}
+
+#[test]
+fn every_game_of_the_list_is_refereed_under_each_of_its_names() {
+    for info in &registry::GAMES {
+        for name in std::iter::once(&info.name).chain(info.aliases) {
+            assert_eq!(find(name).unwrap().name, info.name, "{name}");
+        }
+    }
+    let e = validate(&MatchOptions {
+        level_white: 1,
+        ..options("ttt", 2, 1)
+    })
+    .unwrap_err();
+    assert!(format!("{e}").contains("ttt has levels 0 to 0"), "{e}");
 }

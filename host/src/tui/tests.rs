@@ -56,6 +56,7 @@ fn best(
         nodes,
         ticks,
         stack,
+        arena: 0,
         pv: pv.iter().map(|s| s.to_string()).collect(),
     }
 }
@@ -798,7 +799,7 @@ fn let_engines_play(app: &mut App, link: &mut EngineLink, limit: usize) -> Vec<S
         assert_eq!(effects.len(), 1, "one search at a time: {effects:?}");
         lines.push(job.request.line());
         let mut best = link
-            .go(&job.request, &mut |_| {})
+            .go(&job.request, &mut crate::engine::Quiet)
             .expect("the engine answers");
         best.ticks = 1_500; // host time varies; snapshots show 1.5 ms
 
@@ -1068,7 +1069,7 @@ fn checkers_plies(app: &mut App, link: &mut EngineLink, plies: usize) {
             level: 1,
             ..GoRequest::default()
         };
-        let best = link.go(&request, &mut |_| {}).unwrap().best;
+        let best = link.go(&request, &mut crate::engine::Quiet).unwrap().best;
         let (from, to) = best.split_once('-').unwrap();
         let board = render::play_layout(screen_area, play.view.size()).board;
         for hole in [from, to] {
@@ -1264,7 +1265,7 @@ proptest::proptest! {
                         job.request.depth = job.request.depth.clamp(1, 2);
                         job.request.movetime_ms = 0;
                         let result = link
-                            .go(&job.request, &mut |_| {})
+                            .go(&job.request, &mut crate::engine::Quiet)
                             .map_err(|e| Failure::Refused(e.to_string()));
                         app.on_engine(EngineEvent::Done { id: job.id, result });
                     }

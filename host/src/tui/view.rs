@@ -8,6 +8,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Color;
 use sente_firmware::game::{Notation, Outcome};
 use sente_firmware::games::gomoku::Rule;
+use sente_firmware::games::registry::{self, GameInfo};
 
 /// Where EinStein's dice come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,26 +64,39 @@ impl GameKind {
         },
     ];
 
-    /// The names `--game` takes, for messages.
-    pub const NAMES: &'static str =
-        "ttt, gomoku (= free), standard, renju, xiangqi, einstein, checkers";
+    /// The names `--game` takes (the game list's names and aliases), for messages.
+    pub fn names() -> String {
+        registry::GAMES
+            .iter()
+            .map(|g| {
+                if g.aliases.is_empty() {
+                    g.name.to_string()
+                } else {
+                    format!("{} ({})", g.name, g.aliases.join(", "))
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 
-    /// Looks a game up by its wire name or a friendly alias (`gomoku`, `renju`,
-    /// `gomoku-standard`, …).
+    /// Looks a game up by a name of the game list (its wire name or an alias); gomoku's
+    /// rule names (`standard`, `renju`; `free`, `freestyle`) pick the rule.
     pub fn from_name(name: &str) -> Option<Self> {
-        match name.to_ascii_lowercase().as_str() {
-            "ttt" | "tictactoe" | "tic-tac-toe" => Some(Self::TicTacToe),
-            "gomoku" | "free" | "freestyle" | "gomoku-free" => Some(Self::Gomoku(Rule::Free)),
-            "standard" | "gomoku-standard" => Some(Self::Gomoku(Rule::Standard)),
-            "renju" | "gomoku-renju" => Some(Self::Gomoku(Rule::Renju)),
-            "xiangqi" | "chinese-chess" | "cchess" => Some(Self::Xiangqi),
-            "einstein" | "ewn" => Some(Self::Einstein(Dice::Seeded)),
-            "checkers" | "chinese-checkers" | "halma" => Some(Self::Checkers {
+        let info = registry::find(name)?;
+        Some(match info.name {
+            "ttt" => Self::TicTacToe,
+            "gomoku" => Self::Gomoku(
+                Rule::parse(&name.to_ascii_lowercase())
+                    .ok()
+                    .unwrap_or(Rule::Free),
+            ),
+            "xiangqi" => Self::Xiangqi,
+            "einstein" => Self::Einstein(Dice::Seeded),
+            _ => Self::Checkers {
                 players: 2,
                 pieces: 10,
-            }),
-            _ => None,
-        }
+            },
+        })
     }
 
     /// Whether `other` is the same game (whatever its rule).
@@ -90,15 +104,9 @@ impl GameKind {
         std::mem::discriminant(&self) == std::mem::discriminant(&other)
     }
 
-    /// Name shown to people.
+    /// Name shown to people (from the game list).
     pub fn title(self) -> &'static str {
-        match self {
-            Self::TicTacToe => "tic-tac-toe",
-            Self::Gomoku(_) => "gomoku / renju",
-            Self::Xiangqi => "xiangqi",
-            Self::Einstein(_) => "EinStein würfelt nicht!",
-            Self::Checkers { .. } => "Chinese checkers",
-        }
+        self.info().title
     }
 
     /// Whether the start screen asks who plays each seat (Chinese checkers) rather
@@ -115,31 +123,30 @@ impl GameKind {
         }
     }
 
-    /// What an engine level means for this game, if the game has levels.
+    /// The game's entry in the one game list.
+    pub fn info(self) -> &'static GameInfo {
+        let name = match self {
+            Self::TicTacToe => "ttt",
+            Self::Gomoku(_) => "gomoku",
+            Self::Xiangqi => "xiangqi",
+            Self::Einstein(_) => "einstein",
+            Self::Checkers { .. } => "checkers",
+        };
+        registry::by_wire_name(name).expect("every TUI game is in the game list")
+    }
+
+    /// What an engine level means for this game (from the game list), if the game has
+    /// more than one.
     pub fn level_name(self, level: u8) -> Option<&'static str> {
-        match (self, level) {
-            (Self::TicTacToe, _) => None,
-            (Self::Gomoku(_), 0) => Some("strong, 32 nodes a move"),
-            (Self::Gomoku(_), 1) => Some("pattern: one-ply scorer"),
-            (Self::Gomoku(_), _) => Some("strong, no node cap"),
-            (Self::Xiangqi, 0) => Some("book, then full search"),
-            (Self::Xiangqi, 1) => Some("book, depth 3"),
-            (Self::Xiangqi, _) => Some("search only, no book"),
-            (Self::Einstein(_), 0) => Some("strong: expectiminimax over the die"),
-            (Self::Einstein(_), 1) => Some("Monte Carlo, seed 001's player"),
-            (Self::Einstein(_), _) => Some("random legal moves"),
-            (Self::Checkers { .. }, 0) => Some("best-reply search"),
-            (Self::Checkers { .. }, _) => Some("greedy, one ply"),
-        }
+        let info = self.info();
+        (info.levels.len() > 1)
+            .then(|| info.level(level).map(|l| l.summary))
+            .flatten()
     }
 
     /// The highest level the game's engine takes.
     pub fn max_level(self) -> u8 {
-        match self {
-            Self::TicTacToe => 9,
-            Self::Gomoku(_) | Self::Xiangqi | Self::Einstein(_) => 2,
-            Self::Checkers { .. } => 1,
-        }
+        self.info().max_level()
     }
 
     /// A fresh view of a new game; `seed` drives anything random the TUI does

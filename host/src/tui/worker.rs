@@ -6,7 +6,9 @@ use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::thread;
 use std::time::Duration;
 
-use crate::engine::{EngineError, EngineLink, GoRequest};
+use sente_firmware::protocol::{Reply, ReplyKind};
+
+use crate::engine::{EngineError, EngineLink, GoRequest, OnInfo};
 use crate::reply::BestMove;
 
 /// Why a request failed, reduced to what the UI shows.
@@ -145,37 +147,30 @@ impl Worker {
 /// board lost (the link's own default is minutes; tic-tac-toe takes a second or two).
 pub const SEARCH_TIMEOUT: Duration = Duration::from_secs(60);
 
-/// [`EngineLink::go`] with the TUI's shorter timeout.
+/// [`EngineLink::go`] with the TUI's shorter timeout for searches without a time limit.
 fn go(
     link: &mut EngineLink,
     request: &GoRequest,
     on_info: &mut dyn FnMut(BestMove),
 ) -> Result<BestMove, EngineError> {
     let timeout = if request.movetime_ms > 0 {
-        Duration::from_millis(u64::from(request.movetime_ms) * 20) + Duration::from_secs(5)
+        request.timeout()
     } else {
         SEARCH_TIMEOUT
     };
-    let mut lines = link.exchange(&request.line(), timeout, &mut |line| {
-        if let Some(best) = BestMove::from_line(line) {
-            on_info(best);
-        }
-    })?;
-    let last = lines
-        .pop()
-        .ok_or_else(|| EngineError::Protocol(String::new()))?;
-    if last.kind == "bestmove"
-        && let Some(best) = BestMove::from_line(&last)
-    {
-        return Ok(best);
+    let text = link.request(
+        request.request(None).command,
+        timeout,
+        &mut OnInfo(|b: &BestMove| on_info(b.clone())),
+    )?;
+    match Reply::parse(&text).map(|r| r.kind) {
+        Ok(ReplyKind::BestMove(search)) => Ok(BestMove::from_search(&search)),
+        Ok(ReplyKind::Error(code, message)) => Err(EngineError::Refused {
+            code,
+            message: message.to_string(),
+        }),
+        _ => Err(EngineError::Protocol(text)),
     }
-    Err(match last.error() {
-        Some((code, message)) => EngineError::Refused {
-            code: code.to_string(),
-            message,
-        },
-        None => EngineError::Protocol(last.raw),
-    })
 }
 
 fn serve(spec: &str, jobs: &Receiver<Job>, events: &Sender<EngineEvent>) {
@@ -186,11 +181,7 @@ fn serve(spec: &str, jobs: &Receiver<Job>, events: &Sender<EngineEvent>) {
             return;
         }
     };
-    let hz = link
-        .hello()
-        .ok()
-        .and_then(|h| h.num::<u32>("hz"))
-        .unwrap_or(0);
+    let hz = link.hello().map_or(0, |h| h.hz);
     let _ = events.send(EngineEvent::Opened {
         describe: link.describe(),
         hz,

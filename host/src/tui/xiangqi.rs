@@ -246,15 +246,11 @@ impl GameView for XiangqiView {
     /// in long games the FEN reached earlier plus the most recent moves (what the
     /// board's repetition detection needs), as `sente engine xiangqi` sends them.
     fn position(&self) -> String {
-        // The longest request head the worker sends, with room to spare.
-        const HEAD: &str =
-            "go xiangqi depth=255 nodes=4294967295 movetime=99999 level=2 seed=0 info=1";
         let game = crate::uci::GamePosition {
             root: "startpos".into(),
             moves: self.game.moves().to_vec(),
         };
-        game.wire(HEAD)
-            .unwrap_or_else(|_| self.game.position_text())
+        game.wire().unwrap_or_else(|_| self.game.position_text())
     }
 
     fn to_move(&self) -> u8 {

@@ -1,0 +1,341 @@
+//! The UCI/UCCI adapter, driven as GUIs drive it.
+
+use super::*;
+use crate::board::HostBoard;
+use std::sync::mpsc;
+
+fn session(commands: &[&str]) -> String {
+    let (tx, rx) = mpsc::channel();
+    for c in commands {
+        tx.send(c.to_string()).unwrap();
+    }
+    drop(tx);
+    let mut out = Vec::new();
+    UciEngine::new(EngineLink::new(Box::new(HostBoard::host(4))), &mut out)
+        .run(rx)
+        .unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn scripted_uci_session_with_perft_and_search() {
+    let out = session(&[
+        "uci",
+        "isready",
+        "position startpos",
+        "go perft 3",
+        "position startpos moves h2e2 h9g7",
+        "go depth 2",
+        "setoption name Level value 2",
+        "position fen 4k4/9/9/9/9/9/9/9/9/3K1R3 w - - 0 1",
+        "go depth 2",
+        "quit",
+    ]);
+    assert!(out.starts_with("id name Sente xiangqi (host)\n"), "{out}");
+    assert!(
+        out.contains("option name Hash type spin default 64"),
+        "{out}"
+    );
+    assert!(out.contains("uciok\nreadyok\n"), "{out}");
+    assert!(out.contains("h2e2: "), "{out}");
+    assert!(out.contains("\nNodes searched: 79666\n"), "{out}");
+    assert_eq!(
+        out.lines()
+            .filter(|l| l.contains(": ") && !l.starts_with("Nodes"))
+            .count(),
+        44
+    );
+    assert!(out.contains("score mate 1"), "{out}");
+    assert!(out.contains("bestmove f0f8\n"), "{out}");
+    assert_eq!(out.matches("bestmove ").count(), 2, "{out}");
+}
+
+#[test]
+fn ucci_handshake_and_bad_input_keep_the_engine_alive() {
+    let out = session(&[
+        "ucci",
+        "position fen nonsense",
+        "flip",
+        "go depth 1",
+        "quit",
+    ]);
+    assert!(out.contains("ucciok"), "{out}");
+    assert!(out.contains("option hashsize type spin"), "{out}");
+    assert!(out.contains("info string position:"), "{out}");
+    assert!(out.contains("keeping the previous position"), "{out}");
+    assert!(out.contains("info string unknown command: flip"), "{out}");
+    assert!(out.contains("bestmove "), "{out}");
+    assert!(out.trim_end().ends_with("bye"), "{out}");
+}
+
+/// The moves of `bestmove` lines, in order.
+fn best_moves(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .map(|m| m.split_whitespace().next().unwrap_or(""))
+        .collect()
+}
+
+fn legal_in(position: &GamePosition, mv: &str) -> bool {
+    let game = position.game(position.moves.len()).unwrap();
+    game.parse_move(mv).is_ok()
+}
+
+#[test]
+fn an_illegal_move_keeps_the_legal_moves_before_it() {
+    let out = session(&[
+        "setoption name Level value 2",
+        "position startpos moves b2e2 zzzz h9g7",
+        "go depth 1",
+    ]);
+    assert!(
+        out.contains("info string move zzzz is not legal here"),
+        "{out}"
+    );
+    assert!(
+        out.contains("kept the position after the 1 legal moves"),
+        "{out}"
+    );
+    let after = GamePosition::parse("startpos moves b2e2").unwrap().0;
+    let best = best_moves(&out);
+    assert_eq!(best.len(), 1, "{out}");
+    assert!(legal_in(&after, best[0]), "black's move expected: {out}");
+}
+
+#[test]
+fn stop_right_after_go_never_answers_a_later_go() {
+    // The race the protocol's request ids settle: `go` then `stop` at once, then the
+    // next position and `go`. Each `go` gets one answer, for its own position.
+    let mut commands = vec!["setoption name Level value 2"];
+    for _ in 0..15 {
+        commands.extend([
+            "position startpos moves h2e2",
+            "go depth 1",
+            "stop",
+            "position startpos moves h2e2 h9g7",
+            "go depth 1",
+        ]);
+    }
+    let out = session(&commands);
+    let best = best_moves(&out);
+    assert_eq!(best.len(), 30, "{out}");
+    let black = GamePosition::parse("startpos moves h2e2").unwrap().0;
+    let red = GamePosition::parse("startpos moves h2e2 h9g7").unwrap().0;
+    for pair in best.chunks(2) {
+        assert!(legal_in(&black, pair[0]), "{pair:?}: {out}");
+        assert!(legal_in(&red, pair[1]), "{pair:?}: {out}");
+    }
+}
+
+#[test]
+fn huge_times_saturate_and_stop_still_answers() {
+    let out = session(&[
+        "setoption name Level value 2",
+        "position startpos",
+        "go movetime 5000000000",
+        "stop",
+        "position startpos moves h2e2",
+        "go wtime 18446744073709551615 btime 99999999999999999999 depth 2",
+    ]);
+    let best = best_moves(&out);
+    assert_eq!(best.len(), 2, "{out}");
+    assert!(!best.contains(&"(none)"), "{out}");
+}
+
+#[test]
+fn usebook_false_searches_from_the_start_position() {
+    let book = session(&["position startpos", "go depth 2"]);
+    assert!(
+        book.contains("info depth 0 "),
+        "the book answers at depth 0: {book}"
+    );
+    let searched = session(&[
+        "ucci",
+        "setoption usebook false",
+        "position startpos",
+        "go depth 2",
+    ]);
+    assert!(searched.contains("info depth 2 "), "{searched}");
+    assert!(!searched.contains("info depth 0 "), "{searched}");
+}
+
+#[test]
+fn hash_resizes_the_host_engine_and_it_goes_on() {
+    let out = session(&[
+        "setoption name Hash value 2",
+        "setoption name Hash value 99999999999999999999",
+        "setoption name Hash value lots",
+        "setoption name Level value 2",
+        "position startpos",
+        "go depth 2",
+    ]);
+    assert!(out.contains("info string Hash must be a number"), "{out}");
+    assert_eq!(best_moves(&out).len(), 1, "{out}");
+}
+
+#[test]
+fn no_legal_move_is_answered_without_a_search() {
+    // Black is checkmated (two rooks).
+    let mated = "position fen 3k5/R8/1R7/9/9/9/9/9/9/4K4 b - - 0 1";
+    assert!(session(&[mated, "go depth 3"]).contains("bestmove (none)"));
+    assert!(session(&["ucci", mated, "go depth 3"]).contains("nobestmove"));
+}
+
+#[test]
+fn long_games_send_a_fen_and_recent_moves() {
+    let mut pos = GamePosition::start();
+    // Horses out and back, repeatedly: a long legal game.
+    for _ in 0..12 {
+        pos.moves
+            .extend(["h0g2", "h9g7", "g2h0", "g7h9"].map(String::from));
+    }
+    let wire = pos.wire().unwrap();
+    assert!(longest_head() + wire.len() <= MAX_LINE);
+    assert!(wire.contains(" moves "), "{wire}");
+    let sent = Xiangqi::parse_position(&wire).unwrap();
+    let whole = pos.game(pos.moves.len()).unwrap();
+    assert_eq!(sent.position().key(), whole.position().key());
+}
+
+#[test]
+fn scores_and_clocks() {
+    assert_eq!(score_text(35, false), "cp 35");
+    assert_eq!(score_text(35, true), "35");
+    assert_eq!(score_text(MATE - 1, false), "mate 1");
+    assert_eq!(score_text(-(MATE - 2), false), "mate -1");
+    let ms = Duration::from_millis;
+    assert_eq!(GoArgs::parse("movetime 500").move_time(0), Some(ms(500)));
+    let clock = GoArgs::parse("wtime 60000 btime 1000 winc 0 binc 0");
+    assert!(clock.move_time(0).unwrap() > ms(1500));
+    assert!(clock.move_time(1).unwrap() < ms(400));
+    let ucci = GoArgs::parse("time 60000 increment 1000 opptime 3000");
+    assert!(ucci.move_time(1).unwrap() > ms(2000));
+    assert_eq!(GoArgs::parse("depth 3").move_time(0), None);
+    assert_eq!(GoArgs::parse("infinite movetime 30").move_time(0), None);
+    assert_eq!(
+        GoArgs::parse("depth 99999999999999999999").depth,
+        Some(u64::MAX)
+    );
+}
+
+/// A UCI/UCCI command, valid or not: positions from the start or from a FEN with
+/// random edits, legal and illegal moves, bounded searches, `stop` at any time,
+/// options, and lines of random printable text (none a search without a bound:
+/// `go` alone would think until `stop`).
+fn command_line() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    let moves = proptest::collection::vec(
+        prop_oneof![
+            Just("h2e2"),
+            Just("h9g7"),
+            Just("b0c2"),
+            Just("c3c4"),
+            Just("h7h0"),
+            Just("e0e1"),
+            Just("a0a1"),
+            Just("i9i8"),
+            Just("zz99"),
+            Just("e9e8"),
+        ],
+        0..8,
+    )
+    .prop_map(|m| m.join(" "));
+    let fen = proptest::collection::vec((0usize..80, proptest::char::range('0', 'z')), 0..4)
+        .prop_map(|edits| {
+            let mut fen: Vec<char> = START.chars().collect();
+            for (at, c) in edits {
+                let at = at % fen.len();
+                fen[at] = c;
+            }
+            fen.into_iter().collect::<String>()
+        });
+    prop_oneof![
+        Just("uci".to_string()),
+        Just("ucci".to_string()),
+        Just("isready".to_string()),
+        Just("ucinewgame".to_string()),
+        (0u8..5).prop_map(|n| format!("setoption name Level value {n}")),
+        Just("setoption usebook false".to_string()),
+        (1u32..8).prop_map(|n| format!("setoption name Hash value {n}")),
+        moves
+            .clone()
+            .prop_map(|m| format!("position startpos moves {m}")),
+        (fen, moves).prop_map(|(f, m)| format!("position fen {f} moves {m}")),
+        (1u8..3).prop_map(|d| format!("go depth {d}")),
+        (1u32..400).prop_map(|n| format!("go nodes {n}")),
+        (1u32..20).prop_map(|t| format!("go movetime {t}")),
+        (1u8..3).prop_map(|d| format!("go perft {d}")),
+        (0u32..3000, 0u32..3000).prop_map(|(w, b)| format!("go wtime {w} btime {b} winc 0 binc 0")),
+        // A search only `stop` ends: the next line always stops it.
+        Just("go movetime 18446744073709551615\nstop".to_string()),
+        Just("stop".to_string()),
+        "[ -~]{0,24}".prop_filter("no unbounded search, no quit", |l| {
+            let l = l.trim_start();
+            !l.starts_with("go") && !l.starts_with("quit")
+        }),
+    ]
+}
+
+/// What the adapter should hold after each command, and which `go`s search (those
+/// that are not perft): for each searching `go`, the position it was asked about.
+fn expected_searches(commands: &[&str]) -> Vec<GamePosition> {
+    let mut position = GamePosition::start();
+    let mut asked = Vec::new();
+    for c in commands {
+        let (word, rest) = c.trim().split_once(' ').unwrap_or((c.trim(), ""));
+        match word {
+            "ucinewgame" => position = GamePosition::start(),
+            "position" => {
+                if let Ok((p, _)) = GamePosition::parse(rest) {
+                    position = p;
+                }
+            }
+            "go" if !rest.contains("perft") => asked.push(position.clone()),
+            _ => {}
+        }
+    }
+    asked
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(96))]
+    /// Whatever the GUI sends, the adapter never panics or hangs; it answers every
+    /// `isready` (at once, during a search too), and every `go` gets exactly one
+    /// `bestmove`, legal in the position that `go` was asked about (or `(none)` when
+    /// that position has no legal move). Searches that `stop` cuts short as well.
+    #[test]
+    fn any_command_sequence_is_survived(
+        lines in proptest::collection::vec(command_line(), 0..20),
+    ) {
+        let mut commands: Vec<&str> = lines.iter().flat_map(|l| l.split('\n')).collect();
+        commands.push("isready");
+        let out = session(&commands);
+        let asked = commands.iter().filter(|c| c.trim() == "isready").count();
+        let answered = out.lines().filter(|l| *l == "readyok").count();
+        proptest::prop_assert_eq!(asked, answered, "{}", out);
+        let searches = expected_searches(&commands);
+        let answers: Vec<&str> = out
+            .lines()
+            .filter(|l| l.starts_with("bestmove") || *l == "nobestmove")
+            .collect();
+        proptest::prop_assert_eq!(searches.len(), answers.len(), "{}", out);
+        for (position, answer) in searches.iter().zip(&answers) {
+            let game = position.game(position.moves.len()).unwrap();
+            match answer.strip_prefix("bestmove ") {
+                Some("(none)") | None => {
+                    let mut moves = <Xiangqi as Game>::Moves::default();
+                    game.generate(&mut moves);
+                    proptest::prop_assert!(
+                        moves.is_empty() || game.outcome().is_some(),
+                        "no move answered in a live position: {}", out
+                    );
+                }
+                Some(mv) => proptest::prop_assert!(
+                    game.parse_move(mv).is_ok(),
+                    "{} is not legal after {:?}: {}", mv, position, out
+                ),
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+//! `sente match` against external engines: Sente's own UCI/UCCI and Gomocup adapters,
+//! started as programs, are external engines like any other.
+
+use sente::matches::{MatchOptions, TimeControl, run_match};
+use sente::player::{Player, PlayerSpec};
+use std::time::Duration;
+
+const SENTE: &str = env!("CARGO_BIN_EXE_sente");
+
+fn play(options: &MatchOptions) -> sente::matches::MatchResult {
+    let open = || -> anyhow::Result<[Box<dyn Player>; 2]> {
+        Ok([
+            PlayerSpec::parse(&options.white)?.open()?,
+            PlayerSpec::parse(&options.black)?.open()?,
+        ])
+    };
+    let r = run_match(options, &open, &mut |_, _| {});
+    assert!(r.error.is_none(), "{:?}", r.error);
+    r
+}
+
+#[test]
+fn xiangqi_against_uci_and_ucci_programs() {
+    for (kind, level) in [("uci", 2), ("ucci", 0)] {
+        let options = MatchOptions {
+            game: "xiangqi".into(),
+            white: "host".into(),
+            black: format!("{kind}:{SENTE} engine xiangqi"),
+            games: 2,
+            depth: 1,
+            level_white: level,
+            max_plies: 16,
+            time: TimeControl::MoveTime(Duration::from_millis(300)),
+            ..MatchOptions::default()
+        };
+        let r = play(&options);
+        assert_eq!(r.records.len(), 2);
+        for g in &r.records {
+            assert!(g.forfeit.is_none(), "{kind}: {}", g.line());
+            assert!(g.moves.len() >= 8, "{kind}: {}", g.line());
+        }
+        // The external engine reported its searches (depth and nodes from `info`).
+        assert!(
+            r.effort[1].moves > 0 && r.effort[1].nodes > 0,
+            "{:?}",
+            r.effort
+        );
+    }
+}
+
+#[test]
+fn gomoku_against_a_gomocup_brain() {
+    for game in ["gomoku", "renju"] {
+        let options = MatchOptions {
+            game: game.into(),
+            white: "host".into(),
+            black: format!("pbrain:{SENTE} engine gomoku"),
+            games: 2,
+            nodes: 300,
+            time: TimeControl::Clock {
+                base: Duration::from_secs(60),
+                increment: Duration::ZERO,
+            },
+            ..MatchOptions::default()
+        };
+        let r = play(&options);
+        for g in &r.records {
+            assert!(g.forfeit.is_none(), "{game}: {}", g.line());
+            assert!(g.moves.len() >= 9, "{game}: {}", g.line());
+        }
+    }
+}
+
+#[test]
+fn a_program_that_is_no_engine_is_refused() {
+    assert!(PlayerSpec::parse("uci:/bin/true").unwrap().open().is_err());
+    assert!(
+        PlayerSpec::parse("pbrain:/no/such/brain")
+            .unwrap()
+            .open()
+            .is_err()
+    );
+}
