@@ -7,8 +7,10 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use sente::matches::stats::Sprt;
 use sente::matches::{self, MatchOptions, TimeControl};
 use sente::tui::{
-    self,
+    self, Launch,
     app::{Opponent, Seat, Settings},
+    clock::TimeControl as Clock,
+    config::Theme,
     view::{Dice, GameKind},
 };
 
@@ -25,9 +27,9 @@ struct Cli {
 /// Options of the TUI; those given skip the start screen's questions.
 #[derive(Args, Debug)]
 struct PlayArgs {
-    /// Game to play: ttt (tic-tac-toe), gomoku (free rule), standard, renju, xiangqi,
-    /// einstein or checkers (Chinese checkers).
-    #[arg(long)]
+    /// Game to play (names and aliases from the game list; gomoku's rules standard and
+    /// renju too).
+    #[arg(long, help = game_help())]
     game: Option<String>,
     /// Opponent: host (engine in this process), sim (simulated board in QEMU), human
     /// (a second person) or a serial port path. Given: the start screen is skipped.
@@ -36,9 +38,28 @@ struct PlayArgs {
     /// Engine level (0 = the engine's default).
     #[arg(long, default_value_t = 0)]
     level: u8,
-    /// Who moves first.
+    /// Who moves first; `engines`: the engine plays both sides (p pauses, . steps,
+    /// + and - change the speed).
     #[arg(long, value_enum, default_value_t = First::You)]
     first: First,
+    /// Clocks: MINUTES+SECONDS a move (5+3, 1:30+2, 45s+1), or one per side in turn
+    /// order (5+3/1+0). The engine's time comes from its clock.
+    #[arg(long, value_name = "MIN+SEC")]
+    tc: Option<String>,
+    /// Colours: dark, light or mono (none at all); kept in the config file otherwise.
+    #[arg(long, value_name = "dark|light|mono")]
+    theme: Option<String>,
+    /// Open a saved game: xiangqi PGN, Piskvork .psq, or Sente's record form
+    /// (docs/records.md); play goes on from its last move.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "position"])]
+    load: Option<std::path::PathBuf>,
+    /// Start xiangqi from this FEN (optionally followed by `moves` and ICCS moves).
+    #[arg(long, conflicts_with = "position")]
+    fen: Option<String>,
+    /// Start from this position, in the game's own text form (the `pos` of a
+    /// request, e.g. `x../.o./...` for tic-tac-toe); --game names the game.
+    #[arg(long)]
+    position: Option<String>,
     /// EinStein: the TUI rolls seeded dice, or you type each roll of a real die.
     #[arg(long, value_enum, default_value_t = DiceArg::Seeded)]
     dice: DiceArg,
@@ -66,6 +87,15 @@ enum DiceArg {
 enum First {
     You,
     Engine,
+    Engines,
+}
+
+/// `--game`'s help: the names the one game list knows.
+fn game_help() -> String {
+    format!(
+        "Game to play: {}; gomoku's rules as standard, renju (default: tic-tac-toe)",
+        GameKind::names()
+    )
 }
 
 #[derive(Subcommand, Debug)]
@@ -236,8 +266,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         None => {
             let p = cli.play;
+            let fen_game = p.fen.is_some().then_some(GameKind::Xiangqi);
             let mut game = match p.game.as_deref() {
-                None => GameKind::TicTacToe,
+                None => fen_game.unwrap_or(GameKind::TicTacToe),
                 Some(name) => match GameKind::from_name(name) {
                     Some(g) => g,
                     None => bail!(
@@ -277,15 +308,48 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 Some(spec) => Opponent::from_spec(spec),
             };
             let seed = p.seed.unwrap_or_else(clock_seed);
+            let clocks = match p.tc.as_deref() {
+                Some(tc) => Clock::parse_sides(tc).map_err(anyhow::Error::msg)?,
+                None => Vec::new(),
+            };
+            let theme = p
+                .theme
+                .as_deref()
+                .map(Theme::parse)
+                .transpose()
+                .map_err(anyhow::Error::msg)?;
+            let open = match (&p.load, &p.fen, &p.position) {
+                (Some(path), _, _) => Some(
+                    std::fs::read_to_string(path)
+                        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?,
+                ),
+                (None, Some(fen), _) => Some(format!("fen {fen}")),
+                (None, None, Some(pos)) => Some(pos.clone()),
+                _ => None,
+            };
+            let chose = p.game.is_some()
+                || p.board.is_some()
+                || p.level != 0
+                || p.first != First::You
+                || p.tc.is_some()
+                || open.is_some();
             let settings = Settings {
                 game,
                 opponent,
                 engine_first: p.first == First::Engine,
+                engines_only: p.first == First::Engines,
                 level: p.level.min(game.max_level()),
                 seats,
                 seed,
+                clocks,
             };
-            tui::run(settings, p.board.is_some())
+            tui::run(Launch {
+                settings,
+                skip_menu: p.board.is_some() || open.is_some(),
+                recall: !chose,
+                theme,
+                open,
+            })
         }
     }
 }

@@ -1,7 +1,31 @@
 //! Games written in the formats other tools read: xiangqi as PGN (with `[FEN]` and
 //! ICCS moves, as XQStudio, ElephantEye's tools and cutechess's xiangqi mode read
 //! them), gomoku and renju as Piskvork `.psq` files, the other games as Sente's game
-//! lines.
+//! lines (`sente match --out`) or Sente's record form ([`SenteRecord`], what the TUI
+//! saves); and read back: [`read_xiangqi_pgn`], [`read_psq`], [`SenteRecord::parse`].
+//!
+//! # Sente's record form
+//!
+//! Any game, as text a person can read and edit (docs/records.md):
+//!
+//! ```text
+//! [Sente "1"]
+//! [Game "einstein"]
+//! [Dice "seeded"]
+//! [Seed "42"]
+//! [Result "*"]
+//!
+//! setup 615243
+//! setup 123456
+//! roll 4
+//! 4:b4
+//! ```
+//!
+//! PGN-like tags, one `[Name "value"]` a line (`\` and `\"` escape), the first of
+//! them `[Sente "1"]`; then a blank line and one move a line in the game's own
+//! notation (what `go` replies and `sente raw` prints). Lines starting with `#` are
+//! comments. `[Position "…"]` gives a start other than the game's own, in the
+//! game's position form (the `pos` of a request).
 
 use std::fmt::Write as _;
 use std::fs;
@@ -127,12 +151,50 @@ pub fn psq(moves: &[String], first: &str, second: &str) -> Result<String, String
     Ok(s)
 }
 
+/// [`psq`] for a game under a rule other than free-style: the rule's name follows
+/// the file as a last line (`rule renju`), which Piskvork and other readers skip.
+pub fn psq_with_rule(
+    moves: &[String],
+    first: &str,
+    second: &str,
+    rule: &str,
+) -> Result<String, String> {
+    let mut s = psq(moves, first, second)?;
+    if rule != "free" {
+        let _ = writeln!(s, "rule {rule}");
+    }
+    Ok(s)
+}
+
+/// The rule named by the last line [`psq_with_rule`] writes, if the file has one.
+pub fn psq_rule(text: &str) -> Option<&str> {
+    text.lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| !l.is_empty())?
+        .strip_prefix("rule ")
+        .map(str::trim)
+}
+
 /// Reads the moves of a `.psq` file back (Sente's point names).
 pub fn read_psq(text: &str) -> Result<Vec<String>, String> {
+    let mut lines = text.lines();
+    match lines.next() {
+        Some(head) if head.trim_start().starts_with("Piskvorky") => {}
+        _ => return Err("a .psq file starts with a line \"Piskvorky 15x15, …\"".into()),
+    }
+    if let Some(size) = text.split_whitespace().nth(1)
+        && !size.starts_with("15x15")
+    {
+        return Err(format!(
+            "the board is {}: Sente plays on 15x15",
+            size.trim_end_matches(',')
+        ));
+    }
     let mut moves = Vec::new();
-    for line in text.lines().skip(1) {
+    for line in lines {
         let line = line.trim();
-        if line == "-1" {
+        if line == "-1" || line.is_empty() {
             break;
         }
         let mut parts = line.split(',');
@@ -201,6 +263,217 @@ pub fn write_games(
     Ok(())
 }
 
+/// A game in Sente's record form (see the module documentation): tags, then moves.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SenteRecord {
+    /// The tags in order (`Game`, `Position`, …), without the leading `Sente`.
+    pub tags: Vec<(String, String)>,
+    /// The moves in the game's notation.
+    pub moves: Vec<String>,
+}
+
+impl SenteRecord {
+    /// The version `[Sente "…"]` names.
+    pub const VERSION: &'static str = "1";
+
+    /// The value of tag `name`, if set.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets tag `name` (replacing an earlier value).
+    pub fn set(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self.tags.iter_mut().find(|(k, _)| k == name) {
+            Some(slot) => slot.1 = value,
+            None => self.tags.push((name.to_string(), value)),
+        }
+    }
+
+    /// Whether `text` looks like this form (its first tag is `[Sente "…"]`).
+    pub fn is_sente(text: &str) -> bool {
+        text.lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with('#'))
+            .is_some_and(|l| l.starts_with("[Sente "))
+    }
+
+    /// The record as text.
+    pub fn write(&self) -> String {
+        let mut s = String::new();
+        write_tag(&mut s, "Sente", Self::VERSION);
+        for (k, v) in &self.tags {
+            write_tag(&mut s, k, v);
+        }
+        s.push('\n');
+        for mv in &self.moves {
+            // A move is one line: nothing in any game's notation needs more.
+            s.push_str(&mv.replace(['\n', '\r'], " "));
+            s.push('\n');
+        }
+        s
+    }
+
+    /// Reads a record; the error names the line that is wrong.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        if !Self::is_sente(text) {
+            return Err("a Sente record starts with [Sente \"1\"]".into());
+        }
+        let mut record = Self::default();
+        let mut in_moves = false;
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() {
+                in_moves |= !record.tags.is_empty();
+                continue;
+            }
+            if line.starts_with('#') {
+                continue;
+            }
+            if !in_moves && line.starts_with('[') {
+                let (k, v) = read_tag(line).ok_or_else(|| {
+                    format!("line {}: a tag is [Name \"value\"], not {line:?}", n + 1)
+                })?;
+                if k == "Sente" {
+                    if v != Self::VERSION {
+                        return Err(format!("Sente record version {v} (this Sente reads 1)"));
+                    }
+                } else {
+                    record.tags.push((k, v));
+                }
+                continue;
+            }
+            in_moves = true;
+            record.moves.push(line.to_string());
+        }
+        Ok(record)
+    }
+}
+
+fn write_tag(s: &mut String, k: &str, v: &str) {
+    let v = v.replace('\\', "\\\\").replace('"', "\\\"");
+    let v = v.replace(['\n', '\r'], " ");
+    let _ = writeln!(s, "[{k} \"{v}\"]");
+}
+
+/// Reads one `[Name "value"]` line (PGN's escapes).
+fn read_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.trim().strip_prefix('[')?.strip_suffix(']')?;
+    let (name, rest) = inner.split_once(char::is_whitespace)?;
+    let quoted = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let mut value = String::new();
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => value.push(chars.next()?),
+            c => value.push(c),
+        }
+    }
+    (!name.is_empty()).then(|| (name.to_string(), value))
+}
+
+/// A xiangqi game read from PGN: its tags and its moves as written (ICCS with or
+/// without the dash, or Chinese/WXF text: the caller checks them against the rules).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnRecord {
+    /// The tags in order.
+    pub tags: Vec<(String, String)>,
+    /// The moves, ICCS ones in lower case without the dash (`h2e2`).
+    pub moves: Vec<String>,
+}
+
+impl PgnRecord {
+    /// The value of tag `name`, if set.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Reads the first game of a xiangqi PGN file: tags, then the moves (comments in
+/// braces or after `;`, move numbers, `$` annotations, variations in parentheses
+/// and the result are skipped).
+pub fn read_xiangqi_pgn(text: &str) -> Result<PgnRecord, String> {
+    let mut record = PgnRecord::default();
+    let mut body = String::new();
+    let mut in_body = false;
+    for line in text.lines() {
+        let t = line.trim();
+        if !in_body && t.starts_with('[') {
+            let tag =
+                read_tag(t).ok_or_else(|| format!("a PGN tag is [Name \"value\"], not {t:?}"))?;
+            record.tags.push(tag);
+            continue;
+        }
+        if t.is_empty() {
+            in_body |= !record.tags.is_empty() || !body.is_empty();
+            continue;
+        }
+        if t.starts_with('[') {
+            break; // the next game
+        }
+        in_body = true;
+        body.push_str(t.split_once(';').map_or(t, |(before, _)| before));
+        body.push(' ');
+    }
+    if let Some(game) = record.tag("Game")
+        && !game.to_ascii_lowercase().contains("chinese")
+        && !game.eq_ignore_ascii_case("xiangqi")
+    {
+        return Err(format!(
+            "the PGN is a game of {game}, not xiangqi (Chinese Chess)"
+        ));
+    }
+    let (mut depth, mut comment) = (0usize, false);
+    let mut word = String::new();
+    let mut words = Vec::new();
+    for c in body.chars().chain([' ']) {
+        match c {
+            '{' if !comment => comment = true,
+            '}' if comment => comment = false,
+            _ if comment => {}
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ if depth > 0 => {}
+            c if c.is_whitespace() => {
+                if !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+            }
+            c => word.push(c),
+        }
+    }
+    for w in words {
+        if w.starts_with('$') || matches!(w.as_str(), "*" | "1-0" | "0-1" | "1/2-1/2") {
+            continue;
+        }
+        // "1.", "12...", "1.H2-E2" (a number glued to its move).
+        let w = w.trim_start_matches(|c: char| c.is_ascii_digit());
+        let w = w.trim_start_matches('.');
+        if w.is_empty() {
+            continue;
+        }
+        let iccs: String = w.chars().filter(|c| *c != '-').collect();
+        let b = iccs.as_bytes();
+        let is_iccs = b.len() == 4
+            && b[0].is_ascii_alphabetic()
+            && b[1].is_ascii_digit()
+            && b[2].is_ascii_alphabetic()
+            && b[3].is_ascii_digit();
+        record.moves.push(if is_iccs {
+            iccs.to_ascii_lowercase()
+        } else {
+            w.to_string()
+        });
+    }
+    Ok(record)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -249,6 +522,81 @@ mod tests {
             "{text}"
         );
         assert_eq!(read_psq(&text).unwrap(), moves);
+        assert_eq!(psq_rule(&text), None);
         assert!(read_psq("Piskvorky\n16,1,0\n").is_err());
+        assert!(read_psq("Piskvorky 20x20, 11:11, 0\n1,1,0\n").is_err());
+        assert!(read_psq("hello\n").is_err());
+        let renju = psq_with_rule(&moves, "a", "b", "renju").unwrap();
+        assert_eq!(read_psq(&renju).unwrap(), moves);
+        assert_eq!(psq_rule(&renju), Some("renju"));
+        assert_eq!(
+            psq_with_rule(&moves, "black", "white", "free").unwrap(),
+            text
+        );
+    }
+
+    #[test]
+    fn sente_records_round_trip() {
+        let mut r = SenteRecord::default();
+        r.set("Game", "einstein");
+        r.set("Note", "a \"quoted\" back\\slash\nnewline");
+        r.moves = ["setup 615243", "setup 123456", "roll 4", "4:b4"]
+            .map(String::from)
+            .to_vec();
+        let text = r.write();
+        assert!(
+            text.starts_with("[Sente \"1\"]\n[Game \"einstein\"]\n"),
+            "{text}"
+        );
+        assert!(
+            text.ends_with("\nsetup 615243\nsetup 123456\nroll 4\n4:b4\n"),
+            "{text}"
+        );
+        let back = SenteRecord::parse(&text).unwrap();
+        assert_eq!(back.tag("game"), Some("einstein"));
+        assert_eq!(back.tag("Note"), Some("a \"quoted\" back\\slash newline"));
+        assert_eq!(back.moves, r.moves);
+        // Comments and blank lines are skipped; a bad tag or version is refused.
+        let edited = format!(
+            "# saved by hand\n{}\n# the end\n\n",
+            text.replace("roll 4", "roll 4\n")
+        );
+        assert_eq!(SenteRecord::parse(&edited).unwrap().moves, r.moves);
+        assert!(SenteRecord::parse("[Game \"ttt\"]\n").is_err());
+        assert!(SenteRecord::parse("[Sente \"2\"]\n").is_err());
+        assert!(SenteRecord::parse("[Sente \"1\"]\n[Game ttt]\n").is_err());
+        let empty = SenteRecord::parse("[Sente \"1\"]\n[Game \"ttt\"]\n").unwrap();
+        assert!(empty.moves.is_empty());
+    }
+
+    #[test]
+    fn xiangqi_pgn_reads_back_what_it_writes_and_other_tools_write() {
+        let moves: Vec<String> = ["h2e2", "h9g7", "h0g2"].map(String::from).to_vec();
+        let comments: Vec<String> = ["炮二平五", "马８进７", "马二进三"]
+            .map(String::from)
+            .to_vec();
+        let fen = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
+        let pgn = xiangqi_pgn(&PgnGame {
+            event: "test",
+            round: 1,
+            red: "you",
+            black: "host engine",
+            fen,
+            moves: &moves,
+            comments: Some(&comments),
+            outcome: None,
+            termination: "",
+        });
+        let back = read_xiangqi_pgn(&pgn).unwrap();
+        assert_eq!(back.moves, moves);
+        assert_eq!(back.tag("FEN"), Some(fen));
+        assert_eq!(back.tag("red"), Some("you"));
+        // Another tool's file: numbers glued to moves, variations, NAGs, ; comments,
+        // Chinese moves.
+        let other = "[Game \"Chinese Chess\"]\n[Result \"1-0\"]\n\n1.H2-E2 $1 (1. C2-E2 {x}) H9-G7 ; a note\n2. 马二进三 1-0\n";
+        let back = read_xiangqi_pgn(other).unwrap();
+        assert_eq!(back.moves, ["h2e2", "h9g7", "马二进三"]);
+        assert!(read_xiangqi_pgn("[Game \"Chess\"]\n\n1. e4 e5\n").is_err());
+        assert!(read_xiangqi_pgn("[Broken\n").is_err());
     }
 }

@@ -39,17 +39,37 @@ pub fn firmware_elf(ram_2k: bool) -> PathBuf {
 
 /// Builds the firmware with cargo (the `firmware` profile) and returns the ELF path.
 pub fn build_firmware(ram_2k: bool) -> io::Result<PathBuf> {
+    build_firmware_reporting(ram_2k, &mut |_| {})
+}
+
+/// One firmware build at a time in this process: a second caller waits for the
+/// first (and then finds its ELF).
+static BUILDING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// [`build_firmware`], passing each line cargo prints (`Compiling heapless v0.9.1`)
+/// to `progress`; cargo's output is kept for the error when the build fails.
+pub fn build_firmware_reporting(
+    ram_2k: bool,
+    progress: &mut dyn FnMut(&str),
+) -> io::Result<PathBuf> {
+    let _one = BUILDING.lock().unwrap_or_else(|e| e.into_inner());
+    build_now(ram_2k, progress)
+}
+
+/// The build itself (the caller holds [`BUILDING`]).
+fn build_now(ram_2k: bool, progress: &mut dyn FnMut(&str)) -> io::Result<PathBuf> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut cmd = Command::new(cargo);
     cmd.current_dir(workspace_root()).args([
         "build",
-        "--quiet",
         "-p",
         "sente-firmware",
         "--bin",
         "microbit",
         "--target",
         TARGET,
+        "--color",
+        "never",
     ]);
     if ram_2k {
         // A separate target directory keeps the two builds from overwriting each other.
@@ -66,10 +86,29 @@ pub fn build_firmware(ram_2k: bool) -> io::Result<PathBuf> {
         // reports `error hardfault`) instead of silently corrupting memory.
         cmd.env("CARGO_TARGET_THUMBV6M_NONE_EABI_LINKER", "flip-link");
     }
-    let status = cmd.status()?;
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    let mut tail: std::collections::VecDeque<String> = std::collections::VecDeque::new();
+    if let Some(stderr) = child.stderr.take() {
+        for line in BufReader::new(stderr).lines() {
+            let Ok(line) = line else { break };
+            progress(line.trim());
+            tail.push_back(line);
+            if tail.len() > 20 {
+                tail.pop_front();
+            }
+        }
+    }
+    let status = child.wait()?;
     if !status.success() {
+        let said: Vec<String> = tail.into_iter().collect();
         return Err(io::Error::other(format!(
-            "building the firmware failed ({status}); is the target installed? rustup target add {TARGET}"
+            "building the firmware failed ({status}); is the target installed? rustup target \
+             add {TARGET}\n{}",
+            said.join("\n")
         )));
     }
     let built = if ram_2k {
@@ -97,15 +136,29 @@ pub fn have_flip_link() -> bool {
 /// The firmware ELF to run: `SENTE_FIRMWARE` if set, else the workspace build
 /// (built now if it is missing).
 pub fn find_firmware() -> io::Result<PathBuf> {
+    find_firmware_reporting(&mut |_| {})
+}
+
+/// Whether [`find_firmware`] has to build the firmware first.
+pub fn firmware_missing() -> bool {
+    std::env::var_os("SENTE_FIRMWARE").is_none() && !firmware_elf(false).exists()
+}
+
+/// [`find_firmware`], passing a build's progress lines to `progress`. Whoever comes
+/// while a build runs waits for it and takes its ELF: one build at most.
+pub fn find_firmware_reporting(progress: &mut dyn FnMut(&str)) -> io::Result<PathBuf> {
     if let Some(path) = std::env::var_os("SENTE_FIRMWARE") {
         return Ok(PathBuf::from(path));
     }
     let elf = firmware_elf(false);
     if elf.exists() {
-        Ok(elf)
-    } else {
-        build_firmware(false)
+        return Ok(elf);
     }
+    let _one = BUILDING.lock().unwrap_or_else(|e| e.into_inner());
+    if elf.exists() {
+        return Ok(elf);
+    }
+    build_now(false, progress)
 }
 
 /// A running QEMU with the firmware; killed on drop.

@@ -1,13 +1,18 @@
 //! The TUI's state and what changes it, with no terminal involved: the runtime feeds
 //! keys, clicks and engine events in and carries out the [`Effect`]s that come out.
 
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use super::clock::{Clocks, TimeControl};
+use super::config::{Config, Store, Theme};
 use super::menu::{MAX_SEED, Menu};
+use super::saved;
 use super::view::{Chance, GameKind, GameView};
 use super::worker::{EngineEvent, Failure, Job};
 use crate::engine::GoRequest;
 use crate::reply::BestMove;
+use crate::timeman;
 
 /// Who plays against you.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,6 +92,11 @@ pub struct Settings {
     pub seats: Vec<Seat>,
     /// Seed of the TUI's own dice (EinStein) and of the engine's requests.
     pub seed: u64,
+    /// Two-player games: the engine plays both sides (you watch).
+    pub engines_only: bool,
+    /// Time controls in turn order, the last one for the players it does not reach
+    /// (`5+3` for everyone, `5+3/1+0` for odds); empty: no clocks.
+    pub clocks: Vec<TimeControl>,
 }
 
 impl Default for Settings {
@@ -98,6 +108,8 @@ impl Default for Settings {
             level: 0,
             seats: Self::DEFAULT_SEATS.to_vec(),
             seed: 1,
+            engines_only: false,
+            clocks: Vec::new(),
         }
     }
 }
@@ -124,6 +136,9 @@ impl Settings {
             return (0..n)
                 .map(|i| self.seats.get(i).copied().unwrap_or(default(i)))
                 .collect();
+        }
+        if self.engines_only {
+            return vec![Seat::Engine; n];
         }
         let engine = usize::from(!self.engine_first);
         (0..n)
@@ -157,10 +172,19 @@ pub enum Effect {
     Stop,
 }
 
+/// What a search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The engine's own move.
+    Move,
+    /// A hint for a person: shown, not played.
+    Hint,
+}
+
 /// Where the engine stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineState {
-    /// Opening the link (QEMU may be starting).
+    /// Opening the link (QEMU may be starting, or its firmware being built).
     Starting,
     /// Connected and idle.
     Ready,
@@ -172,9 +196,26 @@ pub enum EngineState {
         since: Instant,
         /// Latest completed iteration.
         live: Option<BestMove>,
+        /// A move or a hint.
+        purpose: Purpose,
+        /// The player the search is for (its scores are from that side's view).
+        player: u8,
     },
     /// The link could not be opened or was lost.
     Lost(Failure),
+}
+
+/// A finished search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LastSearch {
+    /// The answer.
+    pub best: BestMove,
+    /// Wall time it took.
+    pub wall: Duration,
+    /// The player it searched for (whose view its score takes).
+    pub player: u8,
+    /// It was a hint.
+    pub purpose: Purpose,
 }
 
 /// The engine side of a game against an engine.
@@ -188,17 +229,45 @@ pub struct EngineSide {
     pub hz: u32,
     /// The state.
     pub state: EngineState,
-    /// The last finished search and its wall time.
-    pub last: Option<(BestMove, Duration)>,
+    /// The last finished search.
+    pub last: Option<LastSearch>,
     /// Level sent with each request.
     pub level: u8,
+    /// What the link reports while it opens (building the firmware: its progress).
+    pub progress: Option<String>,
+    /// When the link was asked to open.
+    pub opening_since: Instant,
     next_id: u64,
 }
 
 impl EngineSide {
+    fn new(spec: String, level: u8) -> Self {
+        Self {
+            spec,
+            describe: String::new(),
+            hz: 0,
+            state: EngineState::Starting,
+            last: None,
+            level,
+            progress: None,
+            opening_since: Instant::now(),
+            next_id: 0,
+        }
+    }
+
     /// Whether this engine is a board (reports ticks and stack) rather than the host.
     pub fn is_board(&self) -> bool {
         self.spec != "host"
+    }
+
+    /// The search running, if any: its purpose and player.
+    pub fn thinking(&self) -> Option<(Purpose, u8)> {
+        match self.state {
+            EngineState::Thinking {
+                purpose, player, ..
+            } => Some((purpose, player)),
+            _ => None,
+        }
     }
 }
 
@@ -211,6 +280,51 @@ pub struct Note {
     pub error: bool,
 }
 
+/// A hint on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The engine's answer: the move and its line.
+    pub best: BestMove,
+    /// The player it is for.
+    pub player: u8,
+}
+
+/// The pace of engine moves when engines play each other: pause, step and speed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pace {
+    /// Engines wait (their clocks too) until resumed or stepped.
+    pub paused: bool,
+    /// One engine move may be played while paused.
+    pub step: bool,
+    /// Index into [`Pace::DELAYS`]: the wait between two engine moves.
+    pub speed: usize,
+    /// No engine move is asked for before this.
+    pub not_before: Option<Instant>,
+}
+
+impl Pace {
+    /// Waits between engine moves, fastest first (ms).
+    pub const DELAYS: [u64; 6] = [0, 100, 300, 700, 1500, 3000];
+    /// The default wait: engine games can be followed.
+    pub const DEFAULT_SPEED: usize = 2;
+
+    /// The wait between two engine moves.
+    pub fn delay(&self) -> Duration {
+        Duration::from_millis(Self::DELAYS[self.speed.min(Self::DELAYS.len() - 1)])
+    }
+}
+
+impl Default for Pace {
+    fn default() -> Self {
+        Self {
+            paused: false,
+            step: false,
+            speed: Self::DEFAULT_SPEED,
+            not_before: None,
+        }
+    }
+}
+
 /// A game in progress.
 pub struct Play {
     /// The board and its rules.
@@ -219,12 +333,30 @@ pub struct Play {
     pub settings: Settings,
     /// Who plays each seat ([`Settings::seat_plan`]).
     pub seats: Vec<Seat>,
-    /// The engine link all engine seats share, unless only people play.
+    /// The engine link all engine seats share (and hints use), if one is open.
     pub engine: Option<EngineSide>,
     /// The last message for the status line.
     pub note: Option<Note>,
     /// A move being typed after `:` (in the game's notation).
     pub prompt: Option<String>,
+    /// The players' clocks, if the game has a time control.
+    pub clocks: Option<Clocks>,
+    /// The player whose flag fell (the game is over on time).
+    pub flag: Option<u8>,
+    /// Moves taken back, for redo: each undo's moves in playing order, last undo last.
+    pub redo: Vec<Vec<String>>,
+    /// The position on screen while stepping through the game (plies from the start).
+    pub browse: Option<usize>,
+    /// The first row of the move list on screen, if scrolled (else it follows the game).
+    pub list_top: Option<usize>,
+    /// The hint on the board.
+    pub hint: Option<Hint>,
+    /// A hint asked for, sent once the engine is free.
+    pub hint_wanted: bool,
+    /// The pace of engine moves.
+    pub pace: Pace,
+    /// Where the game was last saved and after how many moves.
+    pub saved: Option<(PathBuf, usize)>,
     /// Who made each move of the view's history (the player to move before it).
     movers: Vec<u8>,
 }
@@ -243,26 +375,59 @@ impl Play {
         self.engine.is_some() && self.seat(player) == Seat::Engine
     }
 
+    /// Whether an engine plays a seat (not only gives hints).
+    pub fn against_engine(&self) -> bool {
+        self.engine.is_some() && self.seats.contains(&Seat::Engine)
+    }
+
     /// How many seats people play.
     pub fn people(&self) -> usize {
         self.seats.iter().filter(|s| **s == Seat::Person).count()
     }
 
+    /// Whether the game is over, by the rules or on time.
+    pub fn over(&self) -> bool {
+        self.view.outcome().is_some() || self.flag.is_some()
+    }
+
+    /// Whether the game has moves and is not over (leaving it loses something).
+    pub fn in_progress(&self) -> bool {
+        !self.view.moves().is_empty() && !self.over()
+    }
+
+    /// Whether the game changed since it was last saved.
+    pub fn unsaved(&self) -> bool {
+        self.in_progress()
+            && self
+                .saved
+                .as_ref()
+                .is_none_or(|(_, n)| *n != self.view.moves().len())
+    }
+
     /// Whether a person must type a die roll now (for any seat).
     pub fn typed_chance(&self) -> bool {
-        self.view.outcome().is_none() && self.view.chance() == Some(Chance::Typed)
+        !self.over() && self.view.chance() == Some(Chance::Typed)
     }
 
     /// Whether a person moves now (their own move, or any side's typed die roll).
     pub fn human_to_move(&self) -> bool {
-        self.view.outcome().is_none()
-            && (!self.engine_plays(self.view.to_move()) || self.typed_chance())
+        !self.over() && (!self.engine_plays(self.view.to_move()) || self.typed_chance())
+    }
+
+    /// Whether engines play each other now (the pace keys apply): two engine seats
+    /// or more, and an engine to move (or the engines paused).
+    pub fn engines_playing(&self) -> bool {
+        let engines = self.seats.iter().filter(|s| **s == Seat::Engine).count();
+        !self.over()
+            && self.against_engine()
+            && engines >= 2
+            && (!self.human_to_move() || self.pace.paused)
     }
 
     /// Name of the side a player is, with who plays it.
     pub fn player_label(&self, player: u8) -> String {
         let side = self.view.side_name(player);
-        if self.engine.is_none() {
+        if !self.against_engine() {
             side.to_string()
         } else if self.engine_plays(player) {
             format!("{side} ({})", self.settings.opponent.label())
@@ -273,11 +438,66 @@ impl Play {
         }
     }
 
-    /// Plays `text` for the side to move and remembers who moved.
-    fn play_move(&mut self, text: &str) -> Result<(), String> {
+    /// Who plays `player`, for records: `you`, `person`, or the engine.
+    pub fn player_name(&self, player: u8) -> String {
+        if self.engine_plays(player) || (self.engine.is_none() && self.seat(player) == Seat::Engine)
+        {
+            self.settings.opponent.label()
+        } else if self.people() == 1 {
+            "you".into()
+        } else {
+            "person".into()
+        }
+    }
+
+    /// How the game ended, in words, if it did (the rules' result or a flag).
+    pub fn result_words(&self) -> Option<String> {
+        if let Some(p) = self.flag {
+            let side = self.view.side_name(p);
+            return Some(if self.view.player_count() == 2 {
+                let other = self.view.side_name(1 - p);
+                format!("{other} wins on time ({side}'s flag fell)")
+            } else {
+                format!("{side} lost on time")
+            });
+        }
+        self.view.result_text()
+    }
+
+    /// Whose clock should run now: the side to move while it can move (an engine
+    /// only while it searches for its move); none when the game is over or paused.
+    fn clock_runner(&self) -> Option<u8> {
+        if self.over() || self.pace.paused {
+            return None;
+        }
+        let p = self.view.to_move();
+        if !self.engine_plays(p) || self.typed_chance() {
+            return Some(p);
+        }
+        let thinking = self.engine.as_ref().and_then(EngineSide::thinking);
+        (thinking == Some((Purpose::Move, p))).then_some(p)
+    }
+
+    /// Starts and stops the clocks to match the game.
+    fn sync_clock(&mut self, now: Instant) {
+        let runner = self.clock_runner();
+        if let Some(c) = self.clocks.as_mut() {
+            c.run(runner, now);
+        }
+    }
+
+    /// Plays `text` for the side to move and remembers who moved; the mover's clock
+    /// gains its increment (not for a die roll, which is no move of a player).
+    pub(super) fn play_move(&mut self, text: &str) -> Result<(), String> {
         let mover = self.view.to_move();
+        let roll = self.view.chance().is_some();
         self.view.play(text)?;
         self.movers.push(mover);
+        if !roll && let Some(c) = self.clocks.as_mut() {
+            c.moved(mover, Instant::now());
+        }
+        self.hint = None;
+        self.view.show(self.browse);
         Ok(())
     }
 
@@ -288,6 +508,72 @@ impl Play {
         }
         Some(self.movers.pop().unwrap_or_else(|| self.view.to_move()))
     }
+
+    /// Shows the position after `ply` moves (`None`: the current one).
+    pub(super) fn browse_to(&mut self, ply: Option<usize>) {
+        let n = self.view.moves().len();
+        self.browse = ply.filter(|&p| p < n);
+        self.view.show(self.browse);
+        if self.browse.is_some() {
+            self.view.set_hint(None);
+            self.list_top = None;
+        } else if let Some(h) = &self.hint {
+            let mv = h.best.best.clone();
+            self.view.set_hint(Some(&mv));
+        }
+    }
+}
+
+/// What to do once the player has agreed to leave a game in progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Then {
+    /// Back to the start screen.
+    Menu,
+    /// A new game with the same settings.
+    NewGame,
+    /// Open a game from a file or pasted text.
+    Open,
+}
+
+/// A question that needs an answer before going on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// Quit Sente with a game in progress?
+    Quit,
+    /// Leave a game that is not saved?
+    Leave(Then),
+}
+
+/// What a line of text is typed for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputKind {
+    /// A file to save the game to.
+    Save,
+    /// A file to open, or a position or game pasted in.
+    Open,
+}
+
+/// A small window over the screen that takes the keys until it is closed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Popup {
+    /// A yes/no question.
+    Confirm(Ask),
+    /// A line of text (a path, or a pasted position).
+    Input {
+        /// What it is for.
+        kind: InputKind,
+        /// The text so far.
+        text: String,
+        /// Why the last try failed.
+        error: Option<String>,
+    },
+    /// The game the last run kept, offered again.
+    Resume {
+        /// What the game is, in a line.
+        summary: String,
+        /// The record.
+        record: String,
+    },
 }
 
 /// Which screen is showing.
@@ -304,8 +590,16 @@ pub struct App {
     pub screen: Screen,
     /// The help overlay is open.
     pub help: bool,
+    /// A question, a line of text to type, or the kept game on offer.
+    pub popup: Option<Popup>,
     /// Set when the user asked to quit.
     pub quit: bool,
+    /// The colours.
+    pub theme: Theme,
+    /// The player's choices, kept in the config file.
+    pub config: Config,
+    /// Where files are kept.
+    pub store: Store,
     /// Work for the runtime, drained by [`App::take_effects`].
     effects: Vec<Effect>,
 }
@@ -316,7 +610,11 @@ impl App {
         Self {
             screen: Screen::Menu(menu),
             help: false,
+            popup: None,
             quit: false,
+            theme: Theme::Dark,
+            config: Config::default(),
+            store: Store::default(),
             effects: Vec::new(),
         }
     }
@@ -326,6 +624,24 @@ impl App {
         let mut app = Self::with_menu(Menu::new(settings.clone(), Vec::new()));
         app.start(settings);
         app
+    }
+
+    /// Keeps files in `store` (the config and the unfinished game).
+    pub fn with_store(mut self, store: Store) -> Self {
+        self.store = store;
+        self
+    }
+
+    /// Offers the game the last run kept, if there is one.
+    pub fn offer_unfinished(&mut self) {
+        let Some(record) = self.store.read_unfinished() else {
+            return;
+        };
+        match saved::summary(&record) {
+            Ok(summary) => self.popup = Some(Popup::Resume { summary, record }),
+            // A file this Sente cannot read is no game to offer.
+            Err(_) => self.store.remove_unfinished(),
+        }
     }
 
     /// What the runtime has to do now.
@@ -341,6 +657,14 @@ impl App {
         }
     }
 
+    /// The settings of the game or of the start screen.
+    pub fn settings(&self) -> Settings {
+        match &self.screen {
+            Screen::Play(p) => p.settings.clone(),
+            Screen::Menu(m) => m.settings().unwrap_or_default(),
+        }
+    }
+
     /// The search request id the worker owes an answer to, if any.
     pub fn pending(&self) -> Option<u64> {
         match self.play()?.engine.as_ref()?.state {
@@ -352,6 +676,19 @@ impl App {
     /// Starts a game with `settings`: the engine link is opened only when a seat
     /// is the engine's.
     pub fn start(&mut self, settings: Settings) {
+        let view = settings.game.new_view(settings.seed);
+        // No moves to play: nothing can fail.
+        let _ = self.start_with(settings, view, &[]);
+    }
+
+    /// Starts a game on `view` (a fresh game, or a position loaded into it) and
+    /// plays `moves` (the record of a game going on). Fails on an illegal move.
+    pub fn start_with(
+        &mut self,
+        settings: Settings,
+        view: Box<dyn GameView>,
+        moves: &[String],
+    ) -> Result<(), String> {
         let seats = settings.seat_plan();
         let engine = settings
             .opponent
@@ -359,28 +696,41 @@ impl App {
             .filter(|_| seats.contains(&Seat::Engine))
             .map(|spec| {
                 self.effects.push(Effect::Spawn(spec.clone()));
-                EngineSide {
-                    spec,
-                    describe: String::new(),
-                    hz: 0,
-                    state: EngineState::Starting,
-                    last: None,
-                    level: settings.level,
-                    next_id: 0,
-                }
+                EngineSide::new(spec, settings.level)
             });
-        let view = settings.game.new_view(settings.seed);
-        let play = Play {
+        let clocks = Clocks::new(&settings.clocks, view.player_count());
+        let mut play = Play {
             view,
             settings,
             seats,
             engine,
             note: None,
             prompt: None,
+            clocks,
+            flag: None,
+            redo: Vec::new(),
+            browse: None,
+            list_top: None,
+            hint: None,
+            hint_wanted: false,
+            pace: Pace::default(),
+            saved: None,
             movers: Vec::new(),
         };
+        // The board turned to the first person's side.
+        if let Some(p) = (0..play.view.player_count()).find(|&p| play.seat(p) == Seat::Person) {
+            play.view.face(p);
+        }
+        let mut result = Ok(());
+        for (i, mv) in moves.iter().enumerate() {
+            if let Err(why) = play.play_move(mv) {
+                result = Err(format!("move {} ({mv}): {why}", i + 1));
+                break;
+            }
+        }
         self.screen = Screen::Play(Box::new(play));
         self.ask_engine();
+        result
     }
 
     pub(super) fn play_mut(&mut self) -> Option<&mut Play> {
@@ -403,7 +753,17 @@ impl App {
     /// A person's move (key or click): checked by the game's rules, never fatal.
     pub fn try_human_move(&mut self, text: &str) {
         let Some(play) = self.play_mut() else { return };
-        if play.view.outcome().is_some() {
+        if let Some(ply) = play.browse {
+            play.note = Some(Note {
+                text: format!(
+                    "You are looking at move {ply} of {}: End goes back to the game.",
+                    play.view.moves().len()
+                ),
+                error: true,
+            });
+            return;
+        }
+        if play.over() {
             play.note = Some(Note {
                 text: "The game is over: n starts a new one, u takes back.".into(),
                 error: true,
@@ -419,6 +779,7 @@ impl App {
                     "The engine is not connected: r reconnects, h switches to the host engine."
                 }
                 EngineState::Starting => "Wait: the engine is starting.",
+                _ if play.pace.paused => "The engines are paused: p goes on, . plays one move.",
                 _ => "Wait: the engine is thinking (u takes your move back).",
             };
             play.note = Some(Note {
@@ -428,7 +789,10 @@ impl App {
             return;
         }
         match play.play_move(text) {
-            Ok(()) => play.note = None,
+            Ok(()) => {
+                play.note = None;
+                play.redo.clear();
+            }
             Err(why) => {
                 play.note = Some(Note {
                     text: format!("Illegal move {text}: {why}."),
@@ -440,11 +804,17 @@ impl App {
         self.ask_engine();
     }
 
-    /// Moves the game on: plays the TUI's own chance moves (seeded dice), then
-    /// sends a search if an engine seat is to move and the engine is idle.
+    /// Moves the game on: plays the TUI's own chance moves (seeded dice), runs the
+    /// clocks, then sends a search if an engine seat is to move (at the pace chosen)
+    /// or a hint was asked for, and the engine is idle.
     pub(super) fn ask_engine(&mut self) {
+        self.ask_engine_at(Instant::now());
+    }
+
+    /// [`App::ask_engine`] at time `now`.
+    fn ask_engine_at(&mut self, now: Instant) {
         let Some(play) = self.play_mut() else { return };
-        while play.view.outcome().is_none()
+        while !play.over()
             && let Some(Chance::Auto(roll)) = play.view.chance()
         {
             if let Err(why) = play.play_move(&roll) {
@@ -455,46 +825,129 @@ impl App {
                 return;
             }
         }
+        play.sync_clock(now);
+        let ready = play
+            .engine
+            .as_ref()
+            .is_some_and(|e| e.state == EngineState::Ready);
+        if !ready || play.over() {
+            return;
+        }
         let to_move = play.view.to_move();
+        let engine_turn = play.engine_plays(to_move) && !play.typed_chance();
+        let purpose = if engine_turn {
+            if play.pace.paused && !play.pace.step {
+                return;
+            }
+            if play.pace.not_before.is_some_and(|t| now < t) {
+                return;
+            }
+            play.pace.step = false;
+            play.pace.not_before = None;
+            Purpose::Move
+        } else if play.hint_wanted && play.human_to_move() {
+            play.hint_wanted = false;
+            Purpose::Hint
+        } else {
+            return;
+        };
+        let movetime_ms = match (&play.clocks, purpose) {
+            (Some(c), Purpose::Move) => {
+                let control = c.control(to_move);
+                let clock = timeman::Clock {
+                    left: c.left(to_move, now),
+                    increment: control.map(|c| c.increment).unwrap_or_default(),
+                    ..timeman::Clock::default()
+                };
+                timeman::wire_ms(timeman::move_time(&clock, CLOCK_OVERHEAD))
+            }
+            _ => play.view.movetime_ms(),
+        };
         let seed = play.settings.request_seed(play.view.moves().len());
-        let ready = play.engine_plays(to_move) && !play.typed_chance();
+        let position = play.view.position();
+        let game = play.view.wire_name().to_string();
         let Some(engine) = play.engine.as_mut() else {
             return;
         };
-        if engine.state != EngineState::Ready || play.view.outcome().is_some() || !ready {
-            return;
-        }
         engine.next_id += 1;
         let id = engine.next_id;
         let request = GoRequest {
-            game: play.view.wire_name().to_string(),
-            position: play.view.position(),
-            level: engine.level,
-            movetime_ms: play.view.movetime_ms(),
+            game,
+            position,
+            // A hint is the engine's best, whatever level it plays at.
+            level: if purpose == Purpose::Hint {
+                0
+            } else {
+                engine.level
+            },
+            movetime_ms,
             seed,
             info: true,
             ..GoRequest::default()
         };
         engine.state = EngineState::Thinking {
             id,
-            since: Instant::now(),
+            since: now,
             live: None,
+            purpose,
+            player: to_move,
         };
         self.effects.push(Effect::Go(Job { id, request }));
+        if let Some(play) = self.play_mut() {
+            play.sync_clock(now);
+        }
     }
 
-    /// Takes back moves: back to before the last move a person made (with the
-    /// engines' replies since, and the seeded die roll before it).
-    pub fn undo(&mut self) {
+    /// Time moves on: clocks run down (a flag falls), and engine moves held back
+    /// by the pace are asked for.
+    pub fn tick(&mut self, now: Instant) {
         let Some(play) = self.play_mut() else { return };
-        let person_moved = play.movers.iter().any(|&m| play.seat(m) == Seat::Person);
-        if !person_moved {
+        if play.flag.is_none()
+            && let Some(p) = play.clocks.as_ref().and_then(|c| c.flag(now))
+        {
+            play.flag = Some(p);
+            if let Some(c) = play.clocks.as_mut() {
+                c.run(None, now);
+            }
+            if let Some(e) = play.engine.as_mut()
+                && matches!(e.state, EngineState::Thinking { .. })
+            {
+                // Its answer, still on its way, comes too late.
+                e.state = EngineState::Ready;
+            }
+            play.hint = None;
+            play.hint_wanted = false;
+            play.view.set_hint(None);
+            play.prompt = None;
+            let text = play.result_words().unwrap_or_default();
             play.note = Some(Note {
-                text: "Nothing to take back.".into(),
+                text: format!("Time! {text}."),
                 error: false,
             });
             return;
         }
+        if play.pace.not_before.is_some_and(|t| now >= t) {
+            self.ask_engine_at(now);
+        }
+    }
+
+    /// Takes back moves: back to before the last move a person made (with the
+    /// engines' replies since, and the seeded die roll before it). `U` plays them again.
+    pub fn undo(&mut self) {
+        let Some(play) = self.play_mut() else { return };
+        let person_moved = play.movers.iter().any(|&m| play.seat(m) == Seat::Person);
+        if !person_moved || play.flag.is_some() {
+            play.note = Some(Note {
+                text: if play.flag.is_some() {
+                    "The game was lost on time: nothing to take back.".into()
+                } else {
+                    "Nothing to take back.".into()
+                },
+                error: false,
+            });
+            return;
+        }
+        let before = play.view.record_moves();
         let mut engine_moves = 0;
         while let Some(mover) = play.undo_move() {
             let auto_roll = matches!(play.view.chance(), Some(Chance::Auto(_)));
@@ -505,13 +958,17 @@ impl App {
                 engine_moves += 1;
             }
         }
+        let kept = play.view.moves().len();
+        play.redo.push(before[kept.min(before.len())..].to_vec());
         play.prompt = None;
-        let engine = play.engine.as_mut();
-        let text = match (engine, engine_moves) {
-            (None, _) => "Took back one move.".to_string(),
-            (Some(_), 0) => "Took back your move.".to_string(),
-            (Some(_), 1) => "Took back your move and the engine's reply.".to_string(),
-            (Some(_), n) => format!("Took back your move and {n} engine moves."),
+        play.hint = None;
+        play.hint_wanted = false;
+        play.browse = None;
+        let text = match (play.against_engine(), engine_moves) {
+            (false, _) => "Took back one move (U plays it again).".to_string(),
+            (true, 0) => "Took back your move (U plays it again).".to_string(),
+            (true, 1) => "Took back your move and the engine's reply (U: again).".to_string(),
+            (true, n) => format!("Took back your move and {n} engine moves (U: again)."),
         };
         if let Some(engine) = play.engine.as_mut()
             && matches!(engine.state, EngineState::Thinking { .. })
@@ -520,6 +977,84 @@ impl App {
             engine.state = EngineState::Ready;
         }
         play.note = Some(Note { text, error: false });
+        self.ask_engine();
+    }
+
+    /// Plays again the moves the last undo took back.
+    pub fn redo(&mut self) {
+        let Some(play) = self.play_mut() else { return };
+        let thinking = play.engine.as_ref().is_some_and(|e| e.thinking().is_some());
+        let Some(moves) = play.redo.last().cloned() else {
+            play.note = Some(Note {
+                text: "Nothing to play again (U replays what u took back).".into(),
+                error: false,
+            });
+            return;
+        };
+        if thinking || !play.human_to_move() {
+            play.note = Some(Note {
+                text: "Wait: the engine is thinking.".into(),
+                error: true,
+            });
+            return;
+        }
+        play.redo.pop();
+        play.browse = None;
+        let mut done = 0;
+        for mv in &moves {
+            if play.play_move(mv).is_err() {
+                break;
+            }
+            done += 1;
+        }
+        play.note = Some(Note {
+            text: format!(
+                "Played again: {}.",
+                play.view.moves()[play.view.moves().len() - done..].join(", ")
+            ),
+            error: false,
+        });
+        self.ask_engine();
+    }
+
+    /// Asks the engine for the best move of the person to move; shown, not played.
+    /// Two people without an engine get the host engine for it.
+    pub fn hint(&mut self) {
+        let Some(play) = self.play_mut() else { return };
+        let refuse = if play.over() {
+            Some("The game is over: no hint.")
+        } else if play.browse.is_some() {
+            Some("Hints are for the game: End goes back to it.")
+        } else if !play.human_to_move() {
+            Some("A hint is for your move: wait for it.")
+        } else if play.typed_chance() {
+            Some("Roll the die first: a hint is for a move.")
+        } else {
+            None
+        };
+        if let Some(text) = refuse {
+            play.note = Some(Note {
+                text: text.into(),
+                error: true,
+            });
+            return;
+        }
+        if let Some(h) = &play.hint {
+            let text = hint_words(play, h);
+            play.note = Some(Note { text, error: false });
+            return;
+        }
+        if play.engine.is_none() {
+            self.effects.push(Effect::Spawn("host".into()));
+            let Some(play) = self.play_mut() else { return };
+            play.engine = Some(EngineSide::new("host".into(), 0));
+        }
+        let Some(play) = self.play_mut() else { return };
+        play.hint_wanted = true;
+        play.note = Some(Note {
+            text: "Asking the engine for a hint…".into(),
+            error: false,
+        });
         self.ask_engine();
     }
 
@@ -541,6 +1076,15 @@ impl App {
         play.view.reset(play.settings.seed);
         play.movers.clear();
         play.prompt = None;
+        play.redo.clear();
+        play.browse = None;
+        play.list_top = None;
+        play.hint = None;
+        play.hint_wanted = false;
+        play.flag = None;
+        play.saved = None;
+        play.pace.not_before = None;
+        play.clocks = Clocks::new(&play.settings.clocks, play.view.player_count());
         play.note = Some(Note {
             text: format!("New game (seed {}).", play.settings.seed),
             error: false,
@@ -566,6 +1110,8 @@ impl App {
         engine.state = EngineState::Starting;
         engine.describe.clear();
         engine.hz = 0;
+        engine.progress = None;
+        engine.opening_since = Instant::now();
         let spec = engine.spec.clone();
         play.note = Some(Note {
             text: format!("Connecting to {}…", play.settings.opponent.label()),
@@ -581,10 +1127,15 @@ impl App {
             return;
         };
         match event {
+            EngineEvent::Progress(text) => {
+                engine.progress = Some(text);
+                return;
+            }
             EngineEvent::Opened { describe, hz } => {
                 engine.describe = describe;
                 engine.hz = hz;
                 engine.state = EngineState::Ready;
+                engine.progress = None;
                 play.note = Some(Note {
                     text: format!("Connected: {}.", engine.describe),
                     error: false,
@@ -592,6 +1143,7 @@ impl App {
             }
             EngineEvent::OpenFailed(why) => {
                 engine.state = EngineState::Lost(Failure::Gone(why));
+                engine.progress = None;
                 play.note = None;
             }
             EngineEvent::Info { id, best } => {
@@ -611,19 +1163,55 @@ impl App {
                     }
                     Err(_) => {}
                     Ok(best) if current => {
-                        let since = match engine.state {
-                            EngineState::Thinking { since, .. } => since,
-                            _ => Instant::now(),
+                        let EngineState::Thinking {
+                            since,
+                            purpose,
+                            player,
+                            ..
+                        } = engine.state
+                        else {
+                            return;
                         };
                         engine.state = EngineState::Ready;
-                        let mv = best.best.clone();
-                        engine.last = Some((best, since.elapsed()));
-                        if let Err(why) = play.play_move(&mv) {
-                            let failure = Failure::Refused(format!(
-                                "the engine played {mv}, which is illegal: {why}"
-                            ));
-                            if let Some(engine) = play.engine.as_mut() {
-                                engine.state = EngineState::Lost(failure);
+                        engine.last = Some(LastSearch {
+                            best: best.clone(),
+                            wall: since.elapsed(),
+                            player,
+                            purpose,
+                        });
+                        match purpose {
+                            Purpose::Hint => {
+                                let hint = Hint { best, player };
+                                play.note = Some(Note {
+                                    text: hint_words(play, &hint),
+                                    error: false,
+                                });
+                                if play.browse.is_none() {
+                                    play.view.set_hint(Some(&hint.best.best));
+                                }
+                                play.hint = Some(hint);
+                            }
+                            Purpose::Move => {
+                                let mv = best.best;
+                                play.redo.clear();
+                                match play.play_move(&mv) {
+                                    Ok(()) => {
+                                        let delay = play.pace.delay();
+                                        if !delay.is_zero()
+                                            && play.engine_plays(play.view.to_move())
+                                        {
+                                            play.pace.not_before = Some(Instant::now() + delay);
+                                        }
+                                    }
+                                    Err(why) => {
+                                        let failure = Failure::Refused(format!(
+                                            "the engine played {mv}, which is illegal: {why}"
+                                        ));
+                                        if let Some(engine) = play.engine.as_mut() {
+                                            engine.state = EngineState::Lost(failure);
+                                        }
+                                    }
+                                }
                             }
                         }
                     }
@@ -633,4 +1221,242 @@ impl App {
         }
         self.ask_engine();
     }
+
+    /// Stops or resumes engine moves (engines playing each other).
+    pub fn toggle_pause(&mut self) {
+        let Some(play) = self.play_mut() else { return };
+        play.pace.paused = !play.pace.paused;
+        play.pace.step = false;
+        let text = if play.pace.paused {
+            "Paused: p goes on, . plays one move, + and - change the speed."
+        } else {
+            "Going on."
+        };
+        play.note = Some(Note {
+            text: text.into(),
+            error: false,
+        });
+        self.ask_engine();
+    }
+
+    /// Lets one engine move through while paused.
+    pub fn step_engine(&mut self) {
+        let Some(play) = self.play_mut() else { return };
+        play.pace.step = true;
+        play.pace.not_before = None;
+        self.ask_engine();
+    }
+
+    /// A shorter (`faster`) or longer wait between engine moves.
+    pub fn change_speed(&mut self, faster: bool) {
+        let Some(play) = self.play_mut() else { return };
+        let n = Pace::DELAYS.len();
+        play.pace.speed = if faster {
+            play.pace.speed.saturating_sub(1)
+        } else {
+            (play.pace.speed + 1).min(n - 1)
+        };
+        let ms = Pace::DELAYS[play.pace.speed];
+        play.note = Some(Note {
+            text: if ms == 0 {
+                "Engine moves: as fast as they come.".into()
+            } else {
+                format!("Engine moves: {:.1} s apart.", ms as f64 / 1000.0)
+            },
+            error: false,
+        });
+    }
+
+    /// Quits, asking first when a game is in progress (it is kept either way).
+    pub fn request_quit(&mut self) {
+        if self.play().is_some_and(Play::in_progress) {
+            self.popup = Some(Popup::Confirm(Ask::Quit));
+        } else {
+            self.quit_now();
+        }
+    }
+
+    /// Quits at once, keeping a game in progress for the next run.
+    pub fn quit_now(&mut self) {
+        self.keep_unfinished();
+        self.quit = true;
+    }
+
+    /// Writes the game in progress where the next run finds it (and says so).
+    pub fn keep_unfinished(&mut self) -> Option<PathBuf> {
+        let play = self.play().filter(|p| p.in_progress())?;
+        let record = saved::session_record(play, Instant::now()).write();
+        match self.store.write_unfinished(&record) {
+            Ok(path) => Some(path),
+            Err(e) => {
+                self.note(format!("Could not keep the game: {e}."), true);
+                None
+            }
+        }
+    }
+
+    /// Leaves the game (`then`), asking first when it is in progress and not saved.
+    pub fn leave(&mut self, then: Then) {
+        if self.play().is_some_and(Play::unsaved) {
+            self.popup = Some(Popup::Confirm(Ask::Leave(then)));
+        } else {
+            self.carry_out(then);
+        }
+    }
+
+    /// Does what the player agreed to.
+    pub(super) fn carry_out(&mut self, then: Then) {
+        self.popup = None;
+        match then {
+            Then::Menu => self.to_menu(),
+            Then::NewGame => self.new_game(),
+            Then::Open => {
+                self.popup = Some(Popup::Input {
+                    kind: InputKind::Open,
+                    text: String::new(),
+                    error: None,
+                })
+            }
+        }
+    }
+
+    /// Asks where to save the game, offering a name in the current folder.
+    pub fn ask_save(&mut self) {
+        let Some(play) = self.play() else { return };
+        let name = saved::default_file_name(play, std::time::SystemTime::now());
+        self.popup = Some(Popup::Input {
+            kind: InputKind::Save,
+            text: name,
+            error: None,
+        });
+    }
+
+    /// Saves the game to `path` in the format its extension names (`.pgn`, `.psq`,
+    /// else Sente's record form).
+    pub fn save_to(&mut self, path: &Path) -> Result<String, String> {
+        let Some(play) = self.play() else {
+            return Err("no game to save".into());
+        };
+        let path = &self.store.game_file(path)?;
+        let (text, format) = saved::export(play, path, Instant::now())?;
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let message = format!("Saved to {} ({format}).", path.display());
+        if let Some(play) = self.play_mut() {
+            play.saved = Some((path.to_path_buf(), play.view.moves().len()));
+            play.note = Some(Note {
+                text: message.clone(),
+                error: false,
+            });
+        }
+        Ok(message)
+    }
+
+    /// Opens a game: `input` is a file's path, or a record or position pasted in.
+    pub fn open(&mut self, input: &str) -> Result<(), String> {
+        let trimmed = input.trim();
+        if trimmed.is_empty() {
+            return Err("type a file's path, or paste a position or a game".into());
+        }
+        let path = &self.store.game_file(Path::new(trimmed)).unwrap_or_default();
+        let from_file = !trimmed.contains('\n') && path.is_file();
+        let text = if from_file {
+            std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?
+        } else {
+            input.to_string()
+        };
+        let loaded = saved::read(&text, &self.settings(), false)?;
+        self.start_loaded(loaded)?;
+        if from_file && let Some(play) = self.play_mut() {
+            play.saved = Some((path.to_path_buf(), play.view.moves().len()));
+        }
+        Ok(())
+    }
+
+    /// Starts the game a record or position gave.
+    pub fn start_loaded(&mut self, loaded: saved::Loaded) -> Result<(), String> {
+        let saved::Loaded {
+            settings,
+            view,
+            moves,
+            clocks_left,
+            what,
+        } = loaded;
+        // Check first on a copy, so a bad record leaves the game on screen alone.
+        let mut check = settings.game.new_view(settings.seed);
+        check.set_start(&view.start_position())?;
+        for (i, mv) in moves.iter().enumerate() {
+            check
+                .play(mv)
+                .map_err(|why| format!("move {} ({mv}): {why}", i + 1))?;
+        }
+        self.effects.push(Effect::Stop);
+        self.start_with(settings, view, &moves)?;
+        let Some(play) = self.play_mut() else {
+            return Ok(());
+        };
+        if let (Some(c), Some(left)) = (play.clocks.as_mut(), clocks_left) {
+            c.set_left_text(&left);
+        }
+        let n = play.view.moves().len();
+        play.note = Some(Note {
+            text: format!(
+                "Opened {what}: {n} move{}. [ and ] step through it.",
+                if n == 1 { "" } else { "s" }
+            ),
+            error: false,
+        });
+        Ok(())
+    }
+
+    /// Takes the kept game up again (and forgets the file: quitting keeps it anew).
+    pub fn resume(&mut self, record: &str) -> Result<(), String> {
+        let loaded = saved::read(record, &self.settings(), true)?;
+        self.start_loaded(loaded)?;
+        self.store.remove_unfinished();
+        self.note("The unfinished game is back.", false);
+        Ok(())
+    }
+
+    /// Switches to the next colour theme and keeps the choice.
+    pub fn next_theme(&mut self) {
+        self.theme = self.theme.next();
+        self.config.theme = self.theme;
+        let text = match self.store.save_config(&self.config) {
+            Ok(()) => format!("Theme: {} (kept in the config file).", self.theme.name()),
+            Err(e) => format!("Theme: {} (not kept: {e}).", self.theme.name()),
+        };
+        self.note(text, false);
+    }
+
+    /// Remembers the start screen's choices in the config file.
+    pub(super) fn remember(&mut self, settings: &Settings) {
+        saved::remember(&mut self.config, settings);
+        let _ = self.store.save_config(&self.config);
+    }
+}
+
+/// Time kept in reserve when the clock sets the engine's time: the link's latency.
+const CLOCK_OVERHEAD: Duration = Duration::from_millis(150);
+
+/// A hint in words: the move, its line and who stands better.
+pub fn hint_words(play: &Play, hint: &Hint) -> String {
+    let side = play.view.side_name(hint.player);
+    let line = hint
+        .best
+        .pv
+        .iter()
+        .skip(1)
+        .take(6)
+        .cloned()
+        .collect::<Vec<_>>();
+    let then = if line.is_empty() {
+        String::new()
+    } else {
+        format!(", then {}", line.join(" "))
+    };
+    let score = super::render::score_words(hint.best.score, hint.player, play.view.as_ref());
+    format!("Hint for {side}: {}{then} ({score}).", hint.best.best)
 }

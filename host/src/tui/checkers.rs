@@ -45,6 +45,9 @@ const TRIANGLE_COLOR: [Color; 6] = [
 ];
 /// Names of those colours: a player is named for the point it starts in.
 const TRIANGLE_NAME: [&str; 6] = ["red", "yellow", "green", "cyan", "blue", "magenta"];
+/// The letter a player's pieces show (the colour's initial): seats are told apart
+/// without colour too.
+const TRIANGLE_LETTER: [&str; 6] = ["R", "Y", "G", "C", "B", "M"];
 /// Where each point of the star is.
 const TRIANGLE_PLACE: [&str; 6] = [
     "bottom",
@@ -115,6 +118,8 @@ pub struct CheckersView {
     game: History<Checkers>,
     cursor: u8,
     selected: Option<u8>,
+    /// A hint's from and to holes, if one is shown.
+    hint: Option<(u8, u8)>,
 }
 
 impl CheckersView {
@@ -129,6 +134,7 @@ impl CheckersView {
             game: History::new(start),
             cursor: 0,
             selected: None,
+            hint: None,
         };
         v.cursor_home();
         v
@@ -269,20 +275,24 @@ impl CheckersView {
         TRIANGLE_COLOR[usize::from(self.pos().home(p) % 6)]
     }
 
-    /// The holes of the last move's chain.
+    fn player_letter(&self, p: u8) -> &'static str {
+        TRIANGLE_LETTER[usize::from(self.pos().home(p) % 6)]
+    }
+
+    /// The holes of the last move's chain (up to the position on screen).
     fn last_path(&self) -> Vec<u8> {
-        let n = self.game.moves().len();
+        let n = self.game.shown_ply();
         let Some(before) = n.checked_sub(1).and_then(|i| self.game.before(i)) else {
             return Vec::new();
         };
-        match self.game.moves().last().map(|m| before.parse_move(m)) {
+        match self.game.shown_moves().last().map(|m| before.parse_move(m)) {
             Some(Ok(mv)) if mv != Move::PASS => jump_path(before, mv.from, mv.to),
             _ => Vec::new(),
         }
     }
 
     fn draw_holes(&self, area: Rect, buf: &mut Buffer, cursor: bool) {
-        let pos = self.pos();
+        let pos = self.game.view();
         let label = Style::new().fg(Color::DarkGray);
         for row in 0..STAR_H {
             let name = ((b'a' + row as u8) as char).to_string();
@@ -294,17 +304,23 @@ impl CheckersView {
             _ => Vec::new(),
         };
         let last = self.last_path();
+        let hint = match self.hint {
+            Some((from, to)) => jump_path(self.pos(), from, to),
+            None => Vec::new(),
+        };
         let bold = |c: Color| Style::new().fg(c).add_modifier(Modifier::BOLD);
         for hole in 0..HOLES as u8 {
             let (x, y) = Self::cell(area, hole);
             let point = triangle_of(usize::from(hole)).map(|t| TRIANGLE_COLOR[usize::from(t)]);
             let is_target = targets.contains(&hole);
             let (glyph, style) = match pos.owner(hole) {
-                Some(p) if self.selected == Some(hole) => {
-                    ("●", bold(Color::Black).bg(self.player_color(p)))
-                }
-                Some(p) => ("●", bold(self.player_color(p))),
+                Some(p) if self.selected == Some(hole) => (
+                    self.player_letter(p),
+                    bold(Color::Black).bg(self.player_color(p)),
+                ),
+                Some(p) => (self.player_letter(p), bold(self.player_color(p))),
                 None if is_target => ("○", bold(Color::LightGreen)),
+                None if hint.last() == Some(&hole) => ("+", bold(Color::LightGreen)),
                 None => match point {
                     Some(c) => ("·", Style::new().fg(c)),
                     None => ("·", Style::new().fg(Color::Gray)),
@@ -317,6 +333,11 @@ impl CheckersView {
             };
             if last.first() == Some(&hole) || last.last() == Some(&hole) {
                 mark("(", ")", bold(Color::DarkGray), buf);
+            }
+            if hint.first() == Some(&hole) || hint.last() == Some(&hole) {
+                mark("«", "»", bold(Color::LightGreen), buf);
+            } else if hint.len() > 2 && hint[1..hint.len() - 1].contains(&hole) {
+                mark("›", "‹", bold(Color::LightGreen), buf);
             }
             if path.len() > 2 && path[1..path.len() - 1].contains(&hole) {
                 mark("›", "‹", bold(Color::LightGreen), buf);
@@ -363,8 +384,15 @@ impl CheckersView {
 }
 
 impl GameView for CheckersView {
-    fn title(&self) -> &'static str {
-        "Chinese checkers"
+    fn kind(&self) -> super::view::GameKind {
+        super::view::GameKind::Checkers {
+            players: self.player_count(),
+            pieces: self.pos().pieces_per_player(),
+        }
+    }
+
+    fn title(&self) -> String {
+        self.kind().title().to_string()
     }
 
     fn wire_name(&self) -> &'static str {
@@ -394,6 +422,7 @@ impl GameView for CheckersView {
     fn play(&mut self, text: &str) -> Result<(), String> {
         let mv = self.game.play(text)?;
         self.selected = None;
+        self.hint = None;
         if mv == Move::PASS {
             self.cursor_home();
         } else {
@@ -404,6 +433,7 @@ impl GameView for CheckersView {
 
     fn undo(&mut self) -> bool {
         self.selected = None;
+        self.hint = None;
         let undone = self.game.undo();
         self.cursor_home();
         undone
@@ -412,7 +442,45 @@ impl GameView for CheckersView {
     fn reset(&mut self, _seed: u64) {
         self.game.reset();
         self.selected = None;
+        self.hint = None;
         self.cursor_home();
+    }
+
+    fn start_position(&self) -> String {
+        self.game.start_text()
+    }
+
+    fn set_start(&mut self, position: &str) -> Result<(), String> {
+        self.game = History::parse(position)?;
+        self.selected = None;
+        self.hint = None;
+        self.cursor_home();
+        Ok(())
+    }
+
+    fn show(&mut self, ply: Option<usize>) {
+        self.selected = None;
+        self.game.show(ply);
+    }
+
+    fn set_hint(&mut self, mv: Option<&str>) {
+        let pos = self.pos();
+        self.hint = mv
+            .and_then(|m| pos.parse_move(m).ok())
+            .filter(|m| *m != Move::PASS)
+            .map(|m| (m.from, m.to));
+    }
+
+    fn deselect(&mut self) -> bool {
+        self.selected.take().is_some()
+    }
+
+    fn side_symbol(&self, player: u8) -> Option<&'static str> {
+        Some(self.player_letter(player))
+    }
+
+    fn row_of_ply(&self, ply: usize) -> usize {
+        ply
     }
 
     fn on_key(&mut self, key: KeyCode) -> ViewKey {
@@ -453,7 +521,7 @@ impl GameView for CheckersView {
         }
     }
 
-    fn size(&self) -> (u16, u16) {
+    fn size(&self, _room: (u16, u16)) -> (u16, u16) {
         (WIDTH, HEIGHT)
     }
 

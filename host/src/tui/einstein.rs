@@ -118,6 +118,8 @@ pub struct EinsteinView {
     swap_from: Option<Square>,
     /// How many random setups were asked for (each `r` gives the next one).
     shuffles: u64,
+    /// A hint's move, if one is shown: a step (cube, from, to) or a setup.
+    hint: Option<String>,
 }
 
 impl EinsteinView {
@@ -132,11 +134,26 @@ impl EinsteinView {
             order: [1, 2, 3, 4, 5, 6],
             swap_from: None,
             shuffles: 0,
+            hint: None,
         }
     }
 
     fn pos(&self) -> &Einstein {
         self.game.current()
+    }
+
+    /// Whether an earlier position is on screen (stepping through the game).
+    fn browsing(&self) -> bool {
+        self.game.shown_ply() < self.game.moves().len()
+    }
+
+    /// The hint's from and to squares, if it is a step.
+    fn hint_step(&self) -> Option<(Square, Square)> {
+        let pos = self.pos();
+        match pos.parse_move(self.hint.as_deref()?).ok()? {
+            Move::Step { cube, to } => Some((pos.square_of(pos.side_to_move(), cube)?, to)),
+            _ => None,
+        }
     }
 
     /// The square under the cursor (0 = a5, reading order).
@@ -308,7 +325,16 @@ impl EinsteinView {
         Some((row * 5 + col) as Square)
     }
 
-    /// The cube text of a square: the cube and its style, if any.
+    /// The arrow on each side's cubes, pointing the way it moves (red down to e1,
+    /// blue up to a5): the sides are told apart without colour too.
+    const SYMBOL: [&'static str; 2] = ["▼", "▲"];
+
+    /// A cube as drawn: its side's arrow and its number (`▼3 `).
+    fn cube_text(side: u8, cube: u8) -> String {
+        format!("{}{cube} ", Self::SYMBOL[usize::from(side & 1)])
+    }
+
+    /// The style of a side's cubes.
     fn cube_style(side: u8) -> Style {
         Style::new()
             .fg(Color::White)
@@ -355,33 +381,36 @@ impl EinsteinView {
     }
 
     fn draw_squares(&self, area: Rect, buf: &mut Buffer, cursor: bool) {
-        let pos = self.pos();
+        let pos = self.game.view();
+        let browsing = self.browsing();
         let setup = pos.in_setup() && pos.outcome().is_none();
         let side = pos.side_to_move();
-        let movable = self.movable();
+        let movable = if browsing { Vec::new() } else { self.movable() };
         let choice = movable.len() > 1;
-        let shown = self.selected_cube();
-        let targets = self.targets();
+        let shown = self.selected_cube().filter(|_| !browsing);
+        let targets = if browsing { Vec::new() } else { self.targets() };
         let last = self.last_step();
+        let hint = self.hint_step().filter(|_| !browsing);
         for sq in 0..25u8 {
             let (x, y) = Self::cell(area, sq);
-            let on_triangle = setup && self.setup_place(sq).is_some();
+            let on_triangle = setup && !browsing && self.setup_place(sq).is_some();
             if on_triangle {
                 let shade = Style::new().bg(Color::Indexed(236));
                 buf.set_string(x, y, " ".repeat(usize::from(CELL_W)), shade);
             }
             let is_target = targets.contains(&sq);
-            match (pos.cube_at(sq), self.preview(sq).filter(|_| cursor)) {
+            let preview = self.preview(sq).filter(|_| cursor && !browsing);
+            match (pos.cube_at(sq), preview) {
                 (Some((s, cube)), _) => {
                     let mut style = Self::cube_style(s);
                     if s == side && shown == Some(cube) && !movable.is_empty() {
                         style = style.bg(Color::Yellow).fg(Color::Black);
                     }
-                    buf.set_string(x + 1, y, format!(" {cube} "), style);
+                    buf.set_string(x + 1, y, Self::cube_text(s, cube), style);
                 }
                 (None, Some(cube)) => {
                     let style = Self::cube_style(side).add_modifier(Modifier::DIM);
-                    buf.set_string(x + 1, y, format!(" {cube} "), style);
+                    buf.set_string(x + 1, y, Self::cube_text(side, cube), style);
                 }
                 (None, None) if is_target => {
                     let style = Style::new().fg(Color::Green).add_modifier(Modifier::BOLD);
@@ -402,6 +431,12 @@ impl EinsteinView {
             if last.is_some_and(|(from, to)| from == sq || to == sq) {
                 mark("(", ")", bold(Color::Cyan), buf);
             }
+            if hint.is_some_and(|(from, to)| from == sq || to == sq) {
+                if pos.cube_at(sq).is_none() {
+                    buf.set_string(x + 2, y, "+", bold(Color::LightGreen));
+                }
+                mark("«", "»", bold(Color::LightGreen), buf);
+            }
             if is_target && pos.cube_at(sq).is_some() {
                 mark("{", "}", bold(Color::Green), buf);
             }
@@ -421,11 +456,12 @@ impl EinsteinView {
         }
     }
 
-    /// From and to of the last step played, for the last-move marks.
+    /// From and to of the last step played (up to the position on screen), for the
+    /// last-move marks.
     fn last_step(&self) -> Option<(Square, Square)> {
-        let n = self.game.moves().len();
+        let n = self.game.shown_ply();
         let before = self.game.before(n.checked_sub(1)?)?;
-        let mv = before.parse_move(self.game.moves().last()?).ok()?;
+        let mv = before.parse_move(self.game.shown_moves().last()?).ok()?;
         match mv {
             Move::Step { cube, to } => Some((before.square_of(before.side_to_move(), cube)?, to)),
             _ => None,
@@ -454,7 +490,8 @@ impl EinsteinView {
     }
 
     fn draw_panel(&self, area: Rect, buf: &mut Buffer, cursor: bool) {
-        let pos = self.pos();
+        let pos = self.game.view();
+        let browsing = self.browsing();
         let x = area.x + PANEL_X;
         let mut pen = Pen { x, y: area.y };
         let side = pos.side_to_move();
@@ -463,7 +500,7 @@ impl EinsteinView {
         let text = Style::new();
         let dim = Style::new().fg(Color::DarkGray);
         let mut line = |buf: &mut Buffer, s: String, style: Style| pen.line(buf, s, style);
-        if let Some(result) = self.result_text() {
+        if let Some(result) = self.result_text().filter(|_| !browsing) {
             line(buf, "Game over".into(), text.add_modifier(Modifier::BOLD));
             let won = Style::new().fg(Color::Green).add_modifier(Modifier::BOLD);
             for part in result.split(": ") {
@@ -478,7 +515,7 @@ impl EinsteinView {
                 .map(|&s| square_name(s))
                 .collect();
             line(buf, format!("on {}", squares.join(" ")), dim);
-            if cursor {
+            if cursor && !browsing {
                 let order: String = self.order.iter().map(|c| c.to_string()).collect();
                 line(
                     buf,
@@ -497,7 +534,12 @@ impl EinsteinView {
             }
             return;
         }
-        line(buf, format!("{} to move", self.side_name(side)), name);
+        let symbol = Self::SYMBOL[usize::from(side & 1)];
+        line(
+            buf,
+            format!("{} {symbol} to move", self.side_name(side)),
+            name,
+        );
         Self::draw_die(buf, x, area.y + 1, pos.roll(), color);
         for _ in 0..5 {
             line(buf, String::new(), text);
@@ -514,7 +556,7 @@ impl EinsteinView {
                     text.add_modifier(Modifier::BOLD),
                 );
                 line(buf, source, dim);
-                let movable = self.movable();
+                let movable = if browsing { Vec::new() } else { self.movable() };
                 match movable.as_slice() {
                     [a, b] => {
                         line(buf, format!("cube {r} is gone:"), name);
@@ -539,8 +581,14 @@ impl EinsteinView {
 }
 
 impl GameView for EinsteinView {
-    fn title(&self) -> &'static str {
-        "EinStein würfelt nicht!"
+    fn kind(&self) -> super::view::GameKind {
+        super::view::GameKind::Einstein(self.dice)
+    }
+
+    fn title(&self) -> String {
+        super::view::GameKind::Einstein(self.dice)
+            .title()
+            .to_string()
     }
 
     fn wire_name(&self) -> &'static str {
@@ -579,12 +627,14 @@ impl GameView for EinsteinView {
             parse_setup(order)?;
         }
         self.game.play(&text)?;
+        self.hint = None;
         self.after_change();
         Ok(())
     }
 
     fn undo(&mut self) -> bool {
         let undone = self.game.undo();
+        self.hint = None;
         self.after_change();
         undone
     }
@@ -593,7 +643,40 @@ impl GameView for EinsteinView {
         self.seed = seed;
         self.game.reset();
         self.shuffles = 0;
+        self.hint = None;
         self.after_change();
+    }
+
+    fn start_position(&self) -> String {
+        self.game.start_text()
+    }
+
+    fn set_start(&mut self, position: &str) -> Result<(), String> {
+        self.game = History::parse(position)?;
+        self.hint = None;
+        self.after_change();
+        Ok(())
+    }
+
+    fn show(&mut self, ply: Option<usize>) {
+        self.selected = None;
+        self.swap_from = None;
+        self.game.show(ply);
+    }
+
+    fn set_hint(&mut self, mv: Option<&str>) {
+        self.hint = mv.map(str::to_string);
+    }
+
+    fn deselect(&mut self) -> bool {
+        let had = self.selected.is_some() || self.swap_from.is_some();
+        self.selected = None;
+        self.swap_from = None;
+        had
+    }
+
+    fn side_symbol(&self, player: u8) -> Option<&'static str> {
+        Self::SYMBOL.get(usize::from(player)).copied()
     }
 
     fn on_key(&mut self, key: KeyCode) -> ViewKey {
@@ -692,7 +775,7 @@ impl GameView for EinsteinView {
         }
     }
 
-    fn size(&self) -> (u16, u16) {
+    fn size(&self, _room: (u16, u16)) -> (u16, u16) {
         (WIDTH, HEIGHT)
     }
 
@@ -763,8 +846,18 @@ impl GameView for EinsteinView {
         SIDE_COLOR.get(usize::from(player)).copied()
     }
 
+    fn row_of_ply(&self, ply: usize) -> usize {
+        // Setups and steps have a row each; a roll shares its step's row.
+        self.game
+            .moves()
+            .iter()
+            .take(ply)
+            .filter(|m| !m.starts_with("roll "))
+            .count()
+    }
+
     /// Setups on their own rows, then one row per turn: the roll and the step
-    /// (`×` and the cube when it captures).
+    /// (`×blue 5` when it takes blue's cube 5).
     fn move_rows(&self) -> Vec<String> {
         let mut rows = Vec::new();
         let mut turn = 0;
@@ -787,7 +880,7 @@ impl GameView for EinsteinView {
                         Move::Step { to, .. } => before.cube_at(to),
                         _ => None,
                     })
-                    .map(|(s, c)| format!(" ×{}{c}", if s == RED { 'r' } else { 'b' }))
+                    .map(|(s, c)| format!(" ×{} {c}", self.side_name(s)))
                     .unwrap_or_default();
                 if before.side_to_move() == RED || turn == 0 {
                     turn += 1;
@@ -935,7 +1028,7 @@ mod tests {
             "captures blue 3"
         );
         v.play("2:c5").unwrap();
-        assert_eq!(v.move_rows().last().unwrap(), "   1. red  [3] 2:c5 ×b3");
+        assert_eq!(v.move_rows().last().unwrap(), "   1. red  [3] 2:c5 ×blue 3");
     }
 
     #[test]

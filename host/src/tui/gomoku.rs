@@ -7,7 +7,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use sente_firmware::game::{Game, Outcome};
-use sente_firmware::games::gomoku::{BLACK, Gomoku, PointSet, Rule, write_point};
+use sente_firmware::games::gomoku::{BLACK, Gomoku, PointSet, Rule, parse_point, write_point};
 
 use super::view::{GameView, History, ViewKey, outcome_words};
 
@@ -36,6 +36,8 @@ pub struct GomokuView {
     forbidden: PointSet,
     /// Stones as `X` / `O` instead of `●` / `○`.
     ascii: bool,
+    /// The point of a hint, if one is shown.
+    hint: Option<u8>,
 }
 
 impl GomokuView {
@@ -47,6 +49,7 @@ impl GomokuView {
             cursor: CENTRE,
             forbidden: PointSet::new(),
             ascii: false,
+            hint: None,
         };
         v.refresh();
         v
@@ -63,7 +66,7 @@ impl GomokuView {
     }
 
     fn refresh(&mut self) {
-        let pos = self.game.current();
+        let pos = self.game.view();
         self.forbidden = if pos.outcome().is_none() {
             pos.forbidden_points()
         } else {
@@ -79,7 +82,7 @@ impl GomokuView {
 
     /// The points of the winning row, from one end to the other.
     fn winning_points(&self) -> Vec<u8> {
-        let Some((a, b)) = self.game.current().winning_line() else {
+        let Some((a, b)) = self.game.view().winning_line() else {
             return Vec::new();
         };
         let (r0, c0) = (i16::from(a / N), i16::from(a % N));
@@ -147,11 +150,15 @@ impl GomokuView {
 const BOARD: Color = Color::Indexed(179);
 
 impl GameView for GomokuView {
-    fn title(&self) -> &'static str {
+    fn kind(&self) -> super::view::GameKind {
+        super::view::GameKind::Gomoku(self.rule)
+    }
+
+    /// `gomoku (free)`, `gomoku (standard)`, `renju`: the game list's name with the rule's.
+    fn title(&self) -> String {
         match self.rule {
-            Rule::Free => "gomoku (free)",
-            Rule::Standard => "gomoku (standard)",
-            Rule::Renju => "renju",
+            Rule::Renju => self.rule.name().to_string(),
+            rule => format!("{} ({})", self.kind().info().name, rule.name()),
         }
     }
 
@@ -181,12 +188,14 @@ impl GameView for GomokuView {
 
     fn play(&mut self, text: &str) -> Result<(), String> {
         self.game.play(text)?;
+        self.hint = None;
         self.refresh();
         Ok(())
     }
 
     fn undo(&mut self) -> bool {
         let undone = self.game.undo();
+        self.hint = None;
         self.refresh();
         undone
     }
@@ -194,7 +203,30 @@ impl GameView for GomokuView {
     fn reset(&mut self, _seed: u64) {
         self.game.reset();
         self.cursor = CENTRE;
+        self.hint = None;
         self.refresh();
+    }
+
+    fn start_position(&self) -> String {
+        self.game.start_text()
+    }
+
+    fn set_start(&mut self, position: &str) -> Result<(), String> {
+        let game: History<Gomoku> = History::parse(position)?;
+        self.rule = game.start().rule();
+        self.game = game;
+        self.hint = None;
+        self.refresh();
+        Ok(())
+    }
+
+    fn show(&mut self, ply: Option<usize>) {
+        self.game.show(ply);
+        self.refresh();
+    }
+
+    fn set_hint(&mut self, mv: Option<&str>) {
+        self.hint = mv.and_then(|m| parse_point(m).ok());
     }
 
     fn on_key(&mut self, key: KeyCode) -> ViewKey {
@@ -204,7 +236,7 @@ impl GameView for GomokuView {
             KeyCode::Down => (row.saturating_sub(1), col),
             KeyCode::Left => (row, col.saturating_sub(1)),
             KeyCode::Right => (row, (col + 1).min(N - 1)),
-            KeyCode::Home | KeyCode::Char('c') => (CENTRE / N, CENTRE % N),
+            KeyCode::Char('c') => (CENTRE / N, CENTRE % N),
             KeyCode::Char('l') => match self.game.current().last_move() {
                 Some(p) => (p / N, p % N),
                 None => (row, col),
@@ -228,7 +260,7 @@ impl GameView for GomokuView {
         Some(Self::point_name(p))
     }
 
-    fn size(&self) -> (u16, u16) {
+    fn size(&self, _room: (u16, u16)) -> (u16, u16) {
         (WIDTH, HEIGHT)
     }
 
@@ -270,7 +302,7 @@ impl GameView for GomokuView {
                 grid,
             );
         }
-        let pos = self.game.current();
+        let pos = self.game.view();
         let win = self.winning_points();
         for p in 0..N * N {
             let (x, y) = Self::cell(area, p);
@@ -319,6 +351,15 @@ impl GameView for GomokuView {
                 .add_modifier(Modifier::BOLD);
             mark(p, "(", ")", style, buf);
         }
+        if let Some(p) = self.hint.filter(|&p| pos.at(p).is_none()) {
+            let style = Style::new()
+                .fg(Color::Green)
+                .bg(BOARD)
+                .add_modifier(Modifier::BOLD);
+            let (x, y) = Self::cell(area, p);
+            buf.set_string(x, y, "+", style);
+            mark(p, "«", "»", style, buf);
+        }
         if cursor {
             let style = Style::new()
                 .fg(Color::Blue)
@@ -352,7 +393,7 @@ impl GameView for GomokuView {
             ("arrows", "move the cursor [ ]"),
             ("Enter / Space", "put a stone under the cursor"),
             ("mouse", "click a point to play it"),
-            ("c / Home", "cursor to the centre (h8)"),
+            ("c", "cursor to the centre (h8)"),
             ("l", "cursor to the last move ( )"),
             ("a", "stones as X / O instead of ● / ○"),
             ("×", "renju: black may not play there"),

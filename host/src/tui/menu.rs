@@ -8,6 +8,7 @@ use crossterm::event::KeyCode;
 use sente_firmware::games::gomoku::Rule;
 
 use super::app::{Opponent, Seat, Settings};
+use super::clock::TimeControl;
 use super::view::{Dice, GameKind};
 
 /// A line of the start screen.
@@ -35,6 +36,8 @@ pub enum Row {
     Seat(u8),
     /// Engine level.
     Level,
+    /// The players' clocks.
+    Clock,
     /// The start button.
     Start,
 }
@@ -66,6 +69,10 @@ pub enum MenuAction {
     None,
     /// Start a game.
     Start(Settings),
+    /// Open a saved game or a position.
+    Open,
+    /// The next colour theme.
+    Theme,
     /// Leave.
     Quit,
 }
@@ -85,6 +92,10 @@ pub struct Menu {
     pub ports: Vec<String>,
     /// The engine moves first.
     pub engine_first: bool,
+    /// The engine plays both sides (two-player games).
+    pub engines_only: bool,
+    /// The time controls (empty: no clocks).
+    pub clocks: Vec<TimeControl>,
     /// Engine level.
     pub level: u8,
     /// EinStein's dice.
@@ -141,6 +152,8 @@ impl Menu {
             port,
             ports,
             engine_first: defaults.engine_first,
+            engines_only: defaults.engines_only,
+            clocks: defaults.clocks.clone(),
             level: defaults.level,
             dice,
             seed: defaults.seed.min(MAX_SEED),
@@ -204,7 +217,7 @@ impl Menu {
         } else if self.opponent != 3 {
             rows.extend((0..game.players()).map(Row::Seat));
         }
-        rows.extend([Row::Level, Row::Start]);
+        rows.extend([Row::Level, Row::Clock, Row::Start]);
         rows
     }
 
@@ -234,6 +247,8 @@ impl Menu {
             level: self.level.min(self.game().max_level()),
             seats: self.seats.clone(),
             seed: self.seed,
+            engines_only: self.engines_only,
+            clocks: self.clocks.clone(),
         })
     }
 
@@ -287,7 +302,29 @@ impl Menu {
                 self.port = self.ports[next].clone();
             }
             Row::Port => self.error = Some("no serial ports found: type the path".into()),
-            Row::First => self.engine_first = !self.engine_first,
+            Row::First => {
+                // you → engine → engine vs engine → you
+                let at = usize::from(self.engine_first) + 2 * usize::from(self.engines_only);
+                let next = turn(at.min(2), 3);
+                self.engine_first = next == 1;
+                self.engines_only = next == 2;
+            }
+            Row::Clock => {
+                let choices = TimeControl::MENU.len() + 1;
+                let at = match self.clocks.as_slice() {
+                    [] => 0,
+                    [one] => TimeControl::MENU
+                        .iter()
+                        .position(|c| c == one)
+                        .map_or(0, |i| i + 1),
+                    _ => 0,
+                };
+                let next = turn(at, choices);
+                self.clocks = match next {
+                    0 => Vec::new(),
+                    i => vec![TimeControl::MENU[i - 1]],
+                };
+            }
             Row::Level => {
                 self.level = if forward {
                     self.level.saturating_add(1).min(self.game().max_level())
@@ -335,7 +372,10 @@ impl Menu {
             }
         }
         match key {
-            KeyCode::Esc | KeyCode::Char('q') => return MenuAction::Quit,
+            KeyCode::Char('q') => return MenuAction::Quit,
+            KeyCode::Esc => self.error = None,
+            KeyCode::Char('o') => return MenuAction::Open,
+            KeyCode::Char('t') => return MenuAction::Theme,
             KeyCode::Up | KeyCode::BackTab => self.row = rows[(at + rows.len() - 1) % rows.len()],
             KeyCode::Down | KeyCode::Tab => self.row = rows[(at + 1) % rows.len()],
             KeyCode::Left => self.step(false),
@@ -388,6 +428,7 @@ mod tests {
                 Row::Port,
                 Row::First,
                 Row::Level,
+                Row::Clock,
                 Row::Start
             ]
         );
@@ -417,6 +458,29 @@ mod tests {
     }
 
     #[test]
+    fn first_move_and_clock_rows_cycle_their_choices() {
+        let mut m = Menu::new(Settings::default(), vec![]);
+        m.row = Row::First;
+        m.on_key(KeyCode::Right);
+        assert!(m.engine_first && !m.engines_only);
+        m.on_key(KeyCode::Right);
+        assert!(m.engines_only);
+        assert_eq!(
+            m.settings().unwrap().seat_plan(),
+            [Seat::Engine, Seat::Engine]
+        );
+        m.on_key(KeyCode::Right);
+        assert!(!m.engine_first && !m.engines_only);
+        m.row = Row::Clock;
+        m.on_key(KeyCode::Right);
+        assert_eq!(m.clocks, [TimeControl::MENU[0]]);
+        m.on_key(KeyCode::Left);
+        m.on_key(KeyCode::Left);
+        assert_eq!(m.clocks, [TimeControl::MENU[TimeControl::MENU.len() - 1]]);
+        assert_eq!(m.settings().unwrap().clocks, m.clocks);
+    }
+
+    #[test]
     fn q_quits_except_while_typing_a_port() {
         let mut m = Menu::new(
             Settings {
@@ -428,6 +492,8 @@ mod tests {
         m.row = Row::Port;
         assert_eq!(m.on_key(KeyCode::Char('q')), MenuAction::None);
         assert_eq!(m.port, "/dev/xq");
-        assert_eq!(m.on_key(KeyCode::Esc), MenuAction::Quit);
+        assert_eq!(m.on_key(KeyCode::Esc), MenuAction::None, "Esc never quits");
+        m.row = Row::Level;
+        assert_eq!(m.on_key(KeyCode::Char('q')), MenuAction::Quit);
     }
 }

@@ -3,26 +3,34 @@
 //! The pieces: [`app`] holds the state and changes it (no terminal), [`input`] maps
 //! keys and clicks, [`render`] draws, [`view`] is what a game must provide and
 //! [`ttt`], [`gomoku`], [`xiangqi`], [`einstein`] and [`checkers`] provide it,
-//! [`worker`] runs the engine in a thread (one link, shared by every engine seat). This
-//! module owns the terminal: raw mode, alternate screen and mouse capture, restored
-//! on every way out, panics included.
+//! [`worker`] runs the engine in a thread (one link, shared by every engine seat),
+//! [`clock`] keeps the players' time, [`saved`] writes and reads games, [`config`]
+//! keeps the player's choices and the unfinished game. This module owns the
+//! terminal: raw mode, alternate screen, mouse capture and bracketed paste,
+//! restored on every way out, panics included.
 
 pub mod app;
 pub mod checkers;
+pub mod clock;
+pub mod config;
 pub mod einstein;
 pub mod gomoku;
 pub mod input;
 pub mod menu;
 pub mod render;
+pub mod saved;
 pub mod ttt;
 pub mod view;
 pub mod worker;
 pub mod xiangqi;
 
 use std::io::{self, Stdout};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
+use crossterm::event::{
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+    Event,
+};
 use crossterm::execute;
 use crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
@@ -32,17 +40,59 @@ use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 
 use app::{App, Effect, Settings};
+use config::{Store, Theme};
 use menu::Menu;
 use worker::Worker;
 
-/// Runs the TUI: the start screen with `defaults`, or straight into a game when
-/// `skip_menu` (the command line named the opponent).
-pub fn run(defaults: Settings, skip_menu: bool) -> anyhow::Result<()> {
-    let app = if skip_menu {
-        App::with_game(defaults)
-    } else {
-        App::with_menu(Menu::new(defaults, Menu::available_ports()))
+/// How the TUI starts (from the command line).
+#[derive(Clone, Debug, Default)]
+pub struct Launch {
+    /// The game's settings as the command line gave them.
+    pub settings: Settings,
+    /// Straight into the game (the command line named the opponent or a game to open).
+    pub skip_menu: bool,
+    /// The command line chose nothing: the config file's last choices apply.
+    pub recall: bool,
+    /// `--theme`, over the config file's.
+    pub theme: Option<Theme>,
+    /// A game or position to open (`--load`'s file, `--fen`, `--position`).
+    pub open: Option<String>,
+}
+
+/// Runs the TUI: the start screen, or straight into a game when the command line
+/// named the opponent or a game to open. An unfinished game kept by the last run
+/// is offered first.
+pub fn run(launch: Launch) -> anyhow::Result<()> {
+    let store = Store::platform();
+    let (config, config_error) = match store.load_config() {
+        Ok(c) => (c, None),
+        Err(e) => (config::Config::default(), Some(e)),
     };
+    let settings = if launch.recall {
+        saved::recall(&config, &launch.settings)
+    } else {
+        launch.settings.clone()
+    };
+    let mut app = if launch.skip_menu && launch.open.is_none() {
+        App::with_game(settings)
+    } else {
+        App::with_menu(Menu::new(settings, Menu::available_ports()))
+    };
+    app.store = store;
+    app.theme = launch.theme.unwrap_or(config.theme);
+    app.config = config;
+    if let Some(text) = &launch.open {
+        let loaded = saved::read(text, &app.settings(), false).map_err(anyhow::Error::msg)?;
+        app.start_loaded(loaded).map_err(anyhow::Error::msg)?;
+    } else {
+        app.offer_unfinished();
+    }
+    if let Some(e) = config_error {
+        match &mut app.screen {
+            app::Screen::Menu(m) => m.error = Some(format!("config not read: {e}")),
+            app::Screen::Play(_) => app.note(format!("config not read: {e}"), true),
+        }
+    }
     install_panic_hook();
     let _guard = TerminalGuard::enter()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
@@ -54,6 +104,7 @@ pub fn run(defaults: Settings, skip_menu: bool) -> anyhow::Result<()> {
 pub fn restore_terminal() {
     let _ = execute!(
         io::stdout(),
+        DisableBracketedPaste,
         DisableMouseCapture,
         LeaveAlternateScreen,
         crossterm::cursor::Show
@@ -80,7 +131,12 @@ impl TerminalGuard {
     fn enter() -> io::Result<Self> {
         enable_raw_mode()?;
         let guard = Self;
-        execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)?;
+        execute!(
+            io::stdout(),
+            EnterAlternateScreen,
+            EnableMouseCapture,
+            EnableBracketedPaste
+        )?;
         Ok(guard)
     }
 }
@@ -109,6 +165,7 @@ fn event_loop(
                 }
             }
         }
+        app.tick(Instant::now());
         terminal.draw(|frame| render::draw(frame, &app))?;
         if app.quit {
             return Ok(());
@@ -120,6 +177,7 @@ fn event_loop(
                 Event::Mouse(mouse) => {
                     app.on_mouse(mouse, Rect::new(0, 0, size.width, size.height))
                 }
+                Event::Paste(text) => app.on_paste(&text),
                 _ => {}
             }
         }

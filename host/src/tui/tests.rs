@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 
 use sente_firmware::games::gomoku::Rule;
 
-use super::app::{App, Effect, EngineState, Opponent, Screen, Settings};
+use super::app::{App, Ask, Effect, EngineState, Opponent, Popup, Screen, Settings, Then};
 use super::menu::{Menu, Row};
 use super::render;
 use super::view::GameKind;
@@ -241,7 +241,7 @@ fn help_quit_new_game_and_mouse() {
         "a key closes the help and does nothing else"
     );
     let screen = Rect::new(0, 0, W, H);
-    let board = render::play_layout(screen, app.play().unwrap().view.size()).board;
+    let board = render::play_layout(screen, app.play().unwrap().view.as_ref()).board;
     let click = |x, y| MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
         column: x,
@@ -252,15 +252,22 @@ fn help_quit_new_game_and_mouse() {
     assert_eq!(moves(&app), ["c3"]);
     app.on_mouse(click(0, 0), screen);
     assert_eq!(moves(&app), ["c3"]);
+    // A game in progress: n asks first (Esc stays), and so does q.
     key(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.popup, Some(Popup::Confirm(Ask::Leave(Then::NewGame))));
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(moves(&app), ["c3"], "Esc keeps the game");
+    key(&mut app, KeyCode::Char('n'));
+    key(&mut app, KeyCode::Char('y'));
     assert!(moves(&app).is_empty());
     key(&mut app, KeyCode::Char('q'));
-    assert!(app.quit);
+    assert!(app.quit, "nothing to lose: q quits at once");
 }
 
 #[test]
 fn the_menu_starts_the_chosen_game() {
     let mut app = App::with_menu(Menu::new(Settings::default(), vec![]));
+    key(&mut app, KeyCode::Up); // Clock
     key(&mut app, KeyCode::Up); // Level
     key(&mut app, KeyCode::Up); // First move
     key(&mut app, KeyCode::Right);
@@ -442,7 +449,7 @@ fn tiny_terminals_do_not_panic() {
 #[test]
 fn m_goes_back_to_the_start_screen_and_stops_the_engine() {
     let mut app = connected(Opponent::Sim, "sim", 16_000_000);
-    keys(&mut app, "5m");
+    keys(&mut app, "5my");
     assert!(app.play().is_none());
     assert_eq!(app.take_effects().last(), Some(&Effect::Stop));
     key(&mut app, KeyCode::Enter);
@@ -494,8 +501,8 @@ fn gomoku_game(rule: Rule, moves: &[&str]) -> App {
 #[test]
 fn the_menu_offers_gomoku_with_a_rule_row() {
     let mut app = App::with_menu(Menu::new(Settings::default(), vec![]));
-    // Start → up to Game (Level, First, Opponent, Game).
-    for _ in 0..4 {
+    // Start → up to Game (Clock, Level, First, Opponent, Game).
+    for _ in 0..5 {
         key(&mut app, KeyCode::Up);
     }
     key(&mut app, KeyCode::Right);
@@ -511,6 +518,7 @@ fn the_menu_offers_gomoku_with_a_rule_row() {
             Row::Opponent,
             Row::First,
             Row::Level,
+            Row::Clock,
             Row::Start
         ]
     );
@@ -564,7 +572,7 @@ fn gomoku_asks_the_engine_with_the_rule_and_stones() {
     assert_eq!(moves(&app), ["h8", "i9"]);
     // A click on g7 plays it.
     let screen = Rect::new(0, 0, W, H);
-    let board = render::play_layout(screen, app.play().unwrap().view.size()).board;
+    let board = render::play_layout(screen, app.play().unwrap().view.as_ref()).board;
     let click = MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
         column: board.x + 3 + 2 * 6,
@@ -744,7 +752,7 @@ fn snapshot_xiangqi_compact_in_80x24_with_clicks() {
     let mut app = xiangqi_game(&["h2e2"]);
     // Clicks on the compact board: black's horse b9 to c7.
     let screen_area = Rect::new(0, 0, W, H);
-    let board = render::play_layout(screen_area, app.play().unwrap().view.size()).board;
+    let board = render::play_layout(screen_area, app.play().unwrap().view.as_ref()).board;
     let click = |x, y| MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
         column: x,
@@ -792,7 +800,12 @@ fn einstein(dice: Dice, opponent: Opponent) -> Settings {
 fn let_engines_play(app: &mut App, link: &mut EngineLink, limit: usize) -> Vec<String> {
     let mut lines = Vec::new();
     for _ in 0..limit {
-        let effects = app.take_effects();
+        let mut effects = app.take_effects();
+        if effects.is_empty() {
+            // Engine moves wait a little between them (the pace): let the time pass.
+            app.tick(std::time::Instant::now() + std::time::Duration::from_secs(10));
+            effects = app.take_effects();
+        }
         let Some(Effect::Go(job)) = effects.last() else {
             break;
         };
@@ -867,7 +880,10 @@ fn one_person_and_five_engines_share_one_link() {
     key(&mut app, KeyCode::Char('u'));
     assert!(moves(&app).is_empty());
     let note = app.play().unwrap().note.clone().unwrap();
-    assert_eq!(note.text, "Took back your move and 5 engine moves.");
+    assert_eq!(
+        note.text,
+        "Took back your move and 5 engine moves (U: again)."
+    );
 }
 
 #[test]
@@ -909,7 +925,7 @@ fn a_new_game_takes_the_next_seed() {
         moves(&app)[2],
         format!("roll {}", super::einstein::seeded_roll(42, 0))
     );
-    key(&mut app, KeyCode::Char('n'));
+    keys(&mut app, "ny");
     let play = app.play().unwrap();
     assert_eq!(play.settings.seed, 43);
     assert_eq!(play.note.as_ref().unwrap().text, "New game (seed 43).");
@@ -921,7 +937,7 @@ fn a_new_game_takes_the_next_seed() {
         format!("roll {}", super::einstein::seeded_roll(43, 0))
     );
     // Back to the menu: it shows the seed of the game just left.
-    key(&mut app, KeyCode::Char('m'));
+    keys(&mut app, "my");
     let Screen::Menu(menu) = &app.screen else {
         panic!("the start screen")
     };
@@ -1071,7 +1087,7 @@ fn checkers_plies(app: &mut App, link: &mut EngineLink, plies: usize) {
         };
         let best = link.go(&request, &mut crate::engine::Quiet).unwrap().best;
         let (from, to) = best.split_once('-').unwrap();
-        let board = render::play_layout(screen_area, play.view.size()).board;
+        let board = render::play_layout(screen_area, play.view.as_ref()).board;
         for hole in [from, to] {
             let (x, y) = CheckersView::cell(board, parse_hole(hole).unwrap());
             app.on_mouse(click(x, y), screen_area);
@@ -1113,7 +1129,7 @@ fn select_longest_chain(app: &mut App) -> Vec<u8> {
         })
         .unwrap();
     let screen_area = Rect::new(0, 0, 120, 40);
-    let board = render::play_layout(screen_area, play.view.size()).board;
+    let board = render::play_layout(screen_area, play.view.as_ref()).board;
     let (x, y) = CheckersView::cell(board, chain[0]);
     app.on_mouse(click(x, y), screen_area);
     for _ in 0..=index {
@@ -1276,4 +1292,34 @@ proptest::proptest! {
             proptest::prop_assert!(!app.quit);
         }
     }
+}
+
+/// A game is saved into the store's files folder (a bare name) and opened from
+/// it again; a store without folders writes nothing, whatever is typed.
+#[test]
+fn games_are_saved_only_where_the_store_says() {
+    use super::config::Store;
+    use super::config::tests::temp_dir;
+    let dir = temp_dir("saves");
+    let mut app = App::with_game(settings(Opponent::Human)).with_store(Store::at(&dir));
+    key(&mut app, KeyCode::Char('5'));
+    assert_eq!(moves(&app), ["b2"]);
+    key(&mut app, KeyCode::Char('s'));
+    app.on_key(KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL));
+    keys(&mut app, "one.sente");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.popup, None, "saved");
+    let file = dir.join("files").join("one.sente");
+    assert!(file.is_file(), "{} written", file.display());
+    let mut again = App::with_game(settings(Opponent::Human)).with_store(Store::at(&dir));
+    again.open("one.sente").unwrap();
+    assert_eq!(moves(&again), ["b2"]);
+    let mut nowhere = App::with_game(settings(Opponent::Human));
+    key(&mut nowhere, KeyCode::Char('5'));
+    let err = nowhere
+        .save_to(std::path::Path::new("two.sente"))
+        .unwrap_err();
+    assert!(err.contains("no files"), "{err}");
+    assert!(!std::path::Path::new("two.sente").exists());
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -31,6 +31,8 @@ const EMPTY_ROWS: [&str; 3] = ["       ", "       ", "       "];
 pub struct TttView {
     game: History<TicTacToe>,
     cursor: u8,
+    /// The cell of a hint, if one is shown.
+    hint: Option<u8>,
 }
 
 impl Default for TttView {
@@ -45,6 +47,7 @@ impl TttView {
         Self {
             game: History::default(),
             cursor: 4,
+            hint: None,
         }
     }
 
@@ -60,7 +63,7 @@ impl TttView {
     }
 
     fn winning_cells(&self) -> u16 {
-        self.game.current().winning_line().unwrap_or(0)
+        self.game.view().winning_line().unwrap_or(0)
     }
 
     /// The cell at a point of the board drawn at `area`, borders included.
@@ -88,8 +91,12 @@ impl TttView {
 }
 
 impl GameView for TttView {
-    fn title(&self) -> &'static str {
-        "tic-tac-toe"
+    fn kind(&self) -> super::view::GameKind {
+        super::view::GameKind::TicTacToe
+    }
+
+    fn title(&self) -> String {
+        super::view::GameKind::TicTacToe.title().to_string()
     }
 
     fn wire_name(&self) -> &'static str {
@@ -117,16 +124,41 @@ impl GameView for TttView {
     }
 
     fn play(&mut self, text: &str) -> Result<(), String> {
-        self.game.play(text).map(|_| ())
+        self.game.play(text)?;
+        self.hint = None;
+        Ok(())
     }
 
     fn undo(&mut self) -> bool {
+        self.hint = None;
         self.game.undo()
     }
 
     fn reset(&mut self, _seed: u64) {
         self.game.reset();
         self.cursor = 4;
+        self.hint = None;
+    }
+
+    fn start_position(&self) -> String {
+        self.game.start_text()
+    }
+
+    fn set_start(&mut self, position: &str) -> Result<(), String> {
+        self.game = History::parse(position)?;
+        self.hint = None;
+        Ok(())
+    }
+
+    fn show(&mut self, ply: Option<usize>) {
+        self.game.show(ply);
+    }
+
+    fn set_hint(&mut self, mv: Option<&str>) {
+        self.hint = mv.and_then(|m| {
+            let pos = self.game.current();
+            sente_firmware::game::Notation::parse_move(pos, m).ok()
+        });
     }
 
     fn on_key(&mut self, key: KeyCode) -> ViewKey {
@@ -160,7 +192,7 @@ impl GameView for TttView {
         Some(Self::cell_name(cell))
     }
 
-    fn size(&self) -> (u16, u16) {
+    fn size(&self, _room: (u16, u16)) -> (u16, u16) {
         (WIDTH, HEIGHT)
     }
 
@@ -198,7 +230,7 @@ impl GameView for TttView {
             buf.set_string(x0, y0 + line * (CELL_H + 1), text, grid);
         }
         let win = self.winning_cells();
-        let board = self.game.current();
+        let board = self.game.view();
         for cell in 0..9u8 {
             let (row, col) = (u16::from(cell / 3), u16::from(cell % 3));
             let cx = x0 + 1 + col * (CELL_W + 1);
@@ -232,6 +264,25 @@ impl GameView for TttView {
             }
             if mark.is_none() && !in_line {
                 buf.set_string(cx, cy, ((b'1' + cell) as char).to_string(), label);
+            }
+            if self.hint == Some(cell) && mark.is_none() {
+                let rows = if board.player_to_move() == 0 {
+                    X_ROWS
+                } else {
+                    O_ROWS
+                };
+                let style = Style::new()
+                    .fg(Color::LightGreen)
+                    .add_modifier(Modifier::DIM);
+                for (i, text) in rows.iter().enumerate() {
+                    buf.set_string(cx, cy + i as u16, *text, style);
+                }
+                buf.set_string(
+                    cx,
+                    cy + CELL_H - 1,
+                    "hint",
+                    Style::new().fg(Color::LightGreen),
+                );
             }
             if cursor && cell == self.cursor {
                 let cur = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);

@@ -188,34 +188,63 @@ pub enum ViewKey {
 
 /// One game on screen: its rules, its board widget and its input mapping.
 pub trait GameView {
-    /// Name shown to people.
-    fn title(&self) -> &'static str;
+    /// The game with its variant (gomoku's rule, EinStein's dice, Chinese checkers'
+    /// players and pieces), as the start screen would choose it.
+    fn kind(&self) -> GameKind;
+    /// Name shown to people (the game list's title, with the rule where it matters).
+    fn title(&self) -> String;
     /// Name on the wire.
     fn wire_name(&self) -> &'static str;
     /// A player's name (`X`, `O`, `red`, …).
     fn side_name(&self, player: u8) -> &'static str;
-    /// The current position in wire form.
+    /// The current position in the form a search request takes.
     fn position(&self) -> String;
     /// The player to move.
     fn to_move(&self) -> u8;
     /// `Some` once the game is over.
     fn outcome(&self) -> Option<Outcome>;
-    /// Moves played so far, in notation.
+    /// Moves played so far, as shown.
     fn moves(&self) -> &[String];
+    /// Moves played so far as the rules read them back (what a record keeps).
+    fn record_moves(&self) -> Vec<String> {
+        self.moves().to_vec()
+    }
+    /// A comment for each move in a record (xiangqi: the Chinese move text), if any.
+    fn record_comments(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// The game's first position in the game's text form.
+    fn start_position(&self) -> String;
+    /// Starts over from `position` (the game's text form), with no moves.
+    fn set_start(&mut self, position: &str) -> Result<(), String>;
     /// Checks and plays a move; the error says why it is not legal.
     fn play(&mut self, text: &str) -> Result<(), String>;
     /// Takes back the last move; `false` if there is none.
     fn undo(&mut self) -> bool;
-    /// Back to the start position, for a game seeded with `seed` (the views
+    /// Back to the first position, for a game seeded with `seed` (the views
     /// that roll dice take it; the others ignore it).
     fn reset(&mut self, seed: u64);
+    /// Shows the position after `ply` moves instead of the current one (`None`: the
+    /// current one). Only the picture changes: the game is the same.
+    fn show(&mut self, ply: Option<usize>);
+    /// Marks `mv` (a move in the game's notation, legal now) on the board as a hint;
+    /// `None` takes the mark away.
+    fn set_hint(&mut self, mv: Option<&str>);
+    /// Turns the board so that `player` sits at the bottom (games whose sides face
+    /// each other); the others ignore it.
+    fn face(&mut self, _player: u8) {}
+    /// Drops a selection (Esc); `false` if nothing was selected.
+    fn deselect(&mut self) -> bool {
+        false
+    }
     /// Maps a key on the board (cursor, digits, Enter…).
     fn on_key(&mut self, key: KeyCode) -> ViewKey;
     /// Maps a click at terminal cell (`x`, `y`) when the board was drawn in `area`;
     /// moves the cursor there and returns the move.
     fn on_click(&mut self, area: Rect, x: u16, y: u16) -> Option<String>;
-    /// Width and height the board widget wants.
-    fn size(&self) -> (u16, u16);
+    /// Width and height of the board drawn in a space of `room` (width, height): the
+    /// largest scale that fits, or the smallest if none does.
+    fn size(&self, room: (u16, u16)) -> (u16, u16);
     /// Draws the board; `cursor` shows the cursor.
     fn render(&self, area: Rect, buf: &mut Buffer, cursor: bool);
     /// How the game ended, in words (`X wins: a3 b2 c1`).
@@ -224,8 +253,13 @@ pub trait GameView {
     fn move_hint(&self) -> &'static str;
     /// The view's own keys for the help overlay: (key, what it does).
     fn help(&self) -> &'static [(&'static str, &'static str)];
-    /// Time limit sent with each search, in ms of engine time (0 = none: for games
-    /// whose engine stops on its own).
+    /// A move (legal now, in the game's notation) as people read it (xiangqi adds
+    /// the Chinese text: `炮二平五 h2e2`).
+    fn describe_move(&self, mv: &str) -> String {
+        mv.to_string()
+    }
+    /// Time limit sent with each search when no clock runs, in ms of engine time (0 =
+    /// none: for games whose engine stops on its own).
     fn movetime_ms(&self) -> u32 {
         0
     }
@@ -236,6 +270,11 @@ pub trait GameView {
     }
     /// A colour for the player's name in the seat list, if the game has one.
     fn side_color(&self, _player: u8) -> Option<Color> {
+        None
+    }
+    /// The letter or symbol the player's pieces show on the board, if it is not the
+    /// name's look (Chinese checkers' seat letters, EinStein's cube arrows).
+    fn side_symbol(&self, _player: u8) -> Option<&'static str> {
         None
     }
     /// A short progress note for the seat list (`4/10 home`).
@@ -250,6 +289,11 @@ pub trait GameView {
     /// The move list as shown, one line per row (default: move pairs `1. b2  a3`).
     fn move_rows(&self) -> Vec<String> {
         pair_rows(self.moves())
+    }
+    /// The row of [`GameView::move_rows`] that shows move `ply` (0-based), for
+    /// highlighting the move on screen (default: move pairs).
+    fn row_of_ply(&self, ply: usize) -> usize {
+        ply / 2
     }
 }
 
@@ -305,11 +349,14 @@ pub fn fits(area: Rect, buf: &mut Buffer, width: u16, height: u16) -> bool {
 }
 
 /// The moves of a game, replayed with the library's rules; positions are kept so any
-/// move can be taken back without an `Undo` value.
+/// move can be taken back without an `Undo` value, and any earlier position shown.
 #[derive(Clone, Debug)]
 pub struct History<G: Notation> {
     positions: Vec<G>,
     moves: Vec<String>,
+    /// The position shown while stepping through the game (plies from the start);
+    /// `None`: the current one.
+    shown: Option<usize>,
 }
 
 impl<G: Notation + Default> Default for History<G> {
@@ -324,13 +371,48 @@ impl<G: Notation> History<G> {
         Self {
             positions: vec![start],
             moves: Vec::new(),
+            shown: None,
         }
+    }
+
+    /// A game from a position in the game's text form.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        G::parse_position(text.trim())
+            .map(Self::new)
+            .map_err(|e| e.to_string())
     }
 
     /// The current position.
     pub fn current(&self) -> &G {
         // Never empty: `new` pushes the start and `undo` keeps it.
         self.positions.last().unwrap_or(&self.positions[0])
+    }
+
+    /// The position on screen: the one chosen with [`History::show`], else the current one.
+    pub fn view(&self) -> &G {
+        self.shown
+            .and_then(|ply| self.positions.get(ply))
+            .unwrap_or_else(|| self.current())
+    }
+
+    /// Plies played before the position on screen.
+    pub fn shown_ply(&self) -> usize {
+        self.shown.unwrap_or(self.moves.len())
+    }
+
+    /// The moves that led to the position on screen.
+    pub fn shown_moves(&self) -> &[String] {
+        &self.moves[..self.shown_ply().min(self.moves.len())]
+    }
+
+    /// Shows the position after `ply` moves (`None` or the last ply: the current one).
+    pub fn show(&mut self, ply: Option<usize>) {
+        self.shown = ply.filter(|&p| p < self.moves.len());
+    }
+
+    /// The first position.
+    pub fn start(&self) -> &G {
+        &self.positions[0]
     }
 
     /// The position before move `ply` (0 = the start), or the current one after it.
@@ -357,11 +439,13 @@ impl<G: Notation> History<G> {
         next.make(mv);
         self.positions.push(next);
         self.moves.push(name);
+        self.shown = None;
         Ok(mv)
     }
 
     /// Takes back the last move.
     pub fn undo(&mut self) -> bool {
+        self.shown = None;
         if self.positions.len() > 1 {
             self.positions.pop();
             self.moves.pop();
@@ -375,13 +459,17 @@ impl<G: Notation> History<G> {
     pub fn reset(&mut self) {
         self.positions.truncate(1);
         self.moves.clear();
+        self.shown = None;
     }
 
     /// The position in wire form.
     pub fn position_text(&self) -> String {
-        let mut s = String::new();
-        let _ = self.current().write_position(&mut s);
-        s
+        text_of(|s| self.current().write_position(s))
+    }
+
+    /// The first position in wire form.
+    pub fn start_text(&self) -> String {
+        text_of(|s| self.start().write_position(s))
     }
 }
 

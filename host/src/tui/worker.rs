@@ -58,6 +58,8 @@ pub enum EngineEvent {
     },
     /// The link could not be opened.
     OpenFailed(String),
+    /// What opening the link is doing (building the board firmware: its progress).
+    Progress(String),
     /// A completed iteration of search `id`.
     Info {
         /// Request id.
@@ -173,7 +175,46 @@ fn go(
     }
 }
 
+/// The status line while the simulated board's firmware is built.
+pub const BUILDING: &str = "building the board firmware (first start only)";
+
+/// Builds the simulated board's firmware if it is missing, reporting cargo's
+/// progress (crates compiled, the one compiling). A build started
+/// by an earlier worker (the player went back to the menu) is waited for, not
+/// repeated.
+fn build_for_sim(events: &Sender<EngineEvent>) -> Result<(), String> {
+    if !crate::sim::firmware_missing() {
+        return Ok(());
+    }
+    let _ = events.send(EngineEvent::Progress(format!("{BUILDING}…")));
+    let mut compiled = 0;
+    let mut report = |line: &str| {
+        let Some(what) = line
+            .strip_prefix("Compiling ")
+            .or_else(|| line.strip_prefix("Blocking "))
+        else {
+            return;
+        };
+        if line.starts_with("Compiling ") {
+            compiled += 1;
+        }
+        let name = what.split_whitespace().next().unwrap_or(what);
+        let _ = events.send(EngineEvent::Progress(format!(
+            "{BUILDING}: {compiled} crates compiled, now {name}"
+        )));
+    };
+    crate::sim::find_firmware_reporting(&mut report)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
 fn serve(spec: &str, jobs: &Receiver<Job>, events: &Sender<EngineEvent>) {
+    if spec == "sim"
+        && let Err(e) = build_for_sim(events)
+    {
+        let _ = events.send(EngineEvent::OpenFailed(e));
+        return;
+    }
     let mut link = match EngineLink::open(spec) {
         Ok(link) => link,
         Err(e) => {

@@ -7,12 +7,12 @@ use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
-use sente_firmware::game::{Game, Outcome};
+use sente_firmware::game::{Game, Notation, Outcome};
 use sente_firmware::games::xiangqi::Xiangqi;
 use sente_firmware::games::xiangqi::board::{Kind, Move, RED, Square, slot_color, slot_kind};
-use sente_firmware::games::xiangqi::notation::{write_chinese, write_square};
+use sente_firmware::games::xiangqi::notation::{parse_iccs, write_chinese, write_square};
 
-use super::view::{GameView, History, ViewKey, outcome_words};
+use super::view::{GameView, History, ViewKey, outcome_words, text_of};
 
 /// Columns between two files (a piece is two columns wide).
 const DX: u16 = 4;
@@ -43,6 +43,10 @@ const BOARD: Color = Color::Indexed(179);
 /// Xiangqi on screen.
 pub struct XiangqiView {
     game: History<Xiangqi>,
+    /// The first position as a search request names it: `startpos` or a FEN.
+    root: String,
+    /// A hint's from and to squares, if one is shown.
+    hint: Option<(Square, Square)>,
     /// The moves as shown: Chinese notation and ICCS (`炮二平五 h2e2`).
     shown: Vec<String>,
     cursor: Square,
@@ -62,6 +66,8 @@ impl XiangqiView {
     pub fn new() -> Self {
         Self {
             game: History::default(),
+            root: "startpos".into(),
+            hint: None,
             shown: Vec::new(),
             cursor: START_CURSOR,
             selected: None,
@@ -108,10 +114,51 @@ impl XiangqiView {
     }
 
     fn last_move(&self) -> Option<(Square, Square)> {
-        let last = self.game.moves().last()?;
-        let b = last.as_bytes();
-        let sq = |f: u8, r: u8| (r - b'0') * 9 + (f - b'a');
-        (b.len() == 4).then(|| (sq(b[0], b[1]), sq(b[2], b[3])))
+        parse_iccs(self.game.shown_moves().last()?).ok()
+    }
+
+    /// Reads a typed move: ICCS (`h2e2`, `H2-E2`), Chinese (`炮二平五`, `马８进７`,
+    /// `前车进一`) or WXF (`C2.5`, `H8+7`, `+R+1`), checked against the legal moves.
+    pub fn read_move(&self, text: &str) -> Result<String, String> {
+        let text = text.trim();
+        let iccs: String = text.chars().filter(|c| *c != '-').collect();
+        if parse_iccs(&iccs).is_ok() {
+            return Ok(iccs.to_ascii_lowercase());
+        }
+        let Some(want) = Written::read(text) else {
+            return Err(format!(
+                "{text} is not a move: write it in ICCS (h2e2), Chinese (炮二平五) or WXF (C2.5)"
+            ));
+        };
+        let pos = self.game.current().position().clone();
+        let mut found: Vec<Move> = Vec::new();
+        for mv in self.legal() {
+            let chinese = text_of(|s| write_chinese(&pos, mv, s));
+            let Some(written) = Written::read(&chinese) else {
+                continue;
+            };
+            // A piece named by its file also does when another like it shares the file,
+            // as long as the move itself is then unique.
+            let by_file = Written {
+                which: Which::File(file_number(mv.from, slot_color(mv.piece) == RED)),
+                ..written
+            };
+            if (want == written || want == by_file) && !found.contains(&mv) {
+                found.push(mv);
+            }
+        }
+        match found.as_slice() {
+            [mv] => Ok(format!(
+                "{}{}",
+                Self::square_name(mv.from),
+                Self::square_name(mv.to)
+            )),
+            [] => Err(format!("{text} is not a legal move here")),
+            _ => Err(format!(
+                "{text} fits {} moves: say which piece (前 front / 后 rear, or + / -)",
+                found.len()
+            )),
+        }
     }
 
     /// Screen column and row (0-based, in files and ranks) of a square.
@@ -229,9 +276,111 @@ impl XiangqiView {
     }
 }
 
+/// A file's number as the mover counts it (from the mover's own right, 1–9).
+fn file_number(sq: Square, red: bool) -> u8 {
+    let file = sq % 9;
+    if red { 9 - file } else { file + 1 }
+}
+
+/// Which of the mover's pieces a written move names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Which {
+    /// The piece on this file (1–9, from the mover's right).
+    File(u8),
+    /// The front one of two or three on a file (前, WXF `+`).
+    Front,
+    /// The middle one of three (中, WXF `=`).
+    Middle,
+    /// The rear one (后, WXF `-`).
+    Rear,
+    /// The n-th of four or five pawns on a file, from the front (一兵…五兵).
+    Nth(u8),
+}
+
+/// A move written the traditional way, in Chinese characters or WXF letters, read
+/// into its parts: which piece, its kind, the direction (进 `+`, 退 `-`, 平 `.`) and
+/// the number after it (a file or a count of ranks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Written {
+    which: Which,
+    kind: Kind,
+    op: char,
+    number: u8,
+}
+
+/// One symbol of a written move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Token {
+    Piece(Kind),
+    Digit(u8),
+    /// `+`, `-` or `.`: a direction, or (before the number) front / rear / middle.
+    Sign(char),
+    Front,
+    Middle,
+    Rear,
+}
+
+impl Written {
+    /// Reads `炮二平五`, `马８进７`, `前车进一`, `C2.5`, `H8+7`, `+R+1`, `R+.4`, `c2=5`.
+    fn read(text: &str) -> Option<Self> {
+        let mut tokens = Vec::new();
+        for c in text.chars().filter(|c| !c.is_whitespace()) {
+            let digit = "一二三四五六七八九"
+                .chars()
+                .position(|d| d == c)
+                .or_else(|| "１２３４５６７８９".chars().position(|d| d == c));
+            let token = match c {
+                _ if digit.is_some() => Token::Digit(digit.map_or(0, |d| d as u8 + 1)),
+                '1'..='9' => Token::Digit(c as u8 - b'0'),
+                '帅' | '帥' | '将' | '將' | 'K' | 'k' => Token::Piece(Kind::King),
+                '仕' | '士' | 'A' | 'a' => Token::Piece(Kind::Advisor),
+                '相' | '象' | 'B' | 'b' | 'E' | 'e' => Token::Piece(Kind::Elephant),
+                '马' | '馬' | '傌' | 'H' | 'h' | 'N' | 'n' => Token::Piece(Kind::Horse),
+                '车' | '車' | '俥' | 'R' | 'r' => Token::Piece(Kind::Rook),
+                '炮' | '砲' | '包' | 'C' | 'c' => Token::Piece(Kind::Cannon),
+                '兵' | '卒' | 'P' | 'p' => Token::Piece(Kind::Pawn),
+                '进' | '進' | '+' => Token::Sign('+'),
+                '退' | '-' => Token::Sign('-'),
+                '平' | '.' | '=' => Token::Sign('.'),
+                '前' => Token::Front,
+                '中' => Token::Middle,
+                '后' | '後' => Token::Rear,
+                _ => return None,
+            };
+            tokens.push(token);
+        }
+        let marker = |t: Token| match t {
+            Token::Front | Token::Sign('+') => Some(Which::Front),
+            Token::Rear | Token::Sign('-') => Some(Which::Rear),
+            Token::Middle | Token::Sign('.') => Some(Which::Middle),
+            _ => None,
+        };
+        let [a, b, Token::Sign(op), Token::Digit(number)] = tokens[..] else {
+            return None;
+        };
+        let (which, kind) = match (a, b) {
+            (Token::Piece(kind), Token::Digit(f)) => (Which::File(f), kind),
+            (Token::Digit(n), Token::Piece(kind)) => (Which::Nth(n), kind),
+            (Token::Piece(kind), m) => (marker(m)?, kind),
+            (m, Token::Piece(kind)) => (marker(m)?, kind),
+            _ => return None,
+        };
+        Some(Self {
+            which,
+            kind,
+            op,
+            number,
+        })
+    }
+}
+
 impl GameView for XiangqiView {
-    fn title(&self) -> &'static str {
-        "xiangqi"
+    fn kind(&self) -> super::view::GameKind {
+        super::view::GameKind::Xiangqi
+    }
+
+    fn title(&self) -> String {
+        super::view::GameKind::Xiangqi.title().to_string()
     }
 
     fn wire_name(&self) -> &'static str {
@@ -247,7 +396,7 @@ impl GameView for XiangqiView {
     /// board's repetition detection needs), as `sente engine xiangqi` sends them.
     fn position(&self) -> String {
         let game = crate::uci::GamePosition {
-            root: "startpos".into(),
+            root: self.root.clone(),
             moves: self.game.moves().to_vec(),
         };
         game.wire().unwrap_or_else(|_| self.game.position_text())
@@ -267,7 +416,9 @@ impl GameView for XiangqiView {
 
     fn play(&mut self, text: &str) -> Result<(), String> {
         let before = self.game.current().position().clone();
-        let mv = self.game.play(text)?;
+        let text = self.read_move(text)?;
+        let mv = self.game.play(&text)?;
+        self.hint = None;
         let mut chinese = String::new();
         let _ = write_chinese(&before, mv, &mut chinese);
         let iccs = self.game.moves().last().cloned().unwrap_or_default();
@@ -278,6 +429,7 @@ impl GameView for XiangqiView {
 
     fn undo(&mut self) -> bool {
         self.selected = None;
+        self.hint = None;
         let undone = self.game.undo();
         if undone {
             self.shown.pop();
@@ -289,7 +441,65 @@ impl GameView for XiangqiView {
         self.game.reset();
         self.shown.clear();
         self.selected = None;
+        self.hint = None;
         self.cursor = START_CURSOR;
+    }
+
+    fn record_moves(&self) -> Vec<String> {
+        self.game.moves().to_vec()
+    }
+
+    fn record_comments(&self) -> Vec<String> {
+        self.shown
+            .iter()
+            .map(|m| m.split(' ').next().unwrap_or_default().to_string())
+            .collect()
+    }
+
+    fn start_position(&self) -> String {
+        self.game.start_text()
+    }
+
+    /// A FEN (or `startpos`), optionally followed by `moves` and ICCS moves, which
+    /// are played so that they can be stepped through and taken back.
+    fn set_start(&mut self, position: &str) -> Result<(), String> {
+        let (root, moves) = match position.find("moves") {
+            Some(i) => (position[..i].trim(), position[i + 5..].trim()),
+            None => (position.trim(), ""),
+        };
+        let game: History<Xiangqi> = History::parse(root)?;
+        let start = game.start_text();
+        let standard = text_of(|s| Xiangqi::default().write_position(s));
+        self.root = if start == standard {
+            "startpos".into()
+        } else {
+            start
+        };
+        self.game = game;
+        self.shown.clear();
+        self.selected = None;
+        self.hint = None;
+        for mv in moves.split_whitespace() {
+            self.play(mv).map_err(|e| format!("move {mv}: {e}"))?;
+        }
+        Ok(())
+    }
+
+    fn show(&mut self, ply: Option<usize>) {
+        self.selected = None;
+        self.game.show(ply);
+    }
+
+    fn set_hint(&mut self, mv: Option<&str>) {
+        self.hint = mv.and_then(|m| parse_iccs(m).ok());
+    }
+
+    fn face(&mut self, player: u8) {
+        self.flipped = player != RED;
+    }
+
+    fn deselect(&mut self) -> bool {
+        self.selected.take().is_some()
     }
 
     fn on_key(&mut self, key: KeyCode) -> ViewKey {
@@ -328,7 +538,7 @@ impl GameView for XiangqiView {
         self.choose(sq)
     }
 
-    fn size(&self) -> (u16, u16) {
+    fn size(&self, _room: (u16, u16)) -> (u16, u16) {
         (WIDTH, HEIGHT)
     }
 
@@ -413,7 +623,7 @@ impl GameView for XiangqiView {
                 buf.set_string(x0 + 4 * DX + 2, y, r, grid);
             }
         }
-        let state = self.game.current();
+        let state = self.game.view();
         let pos = state.position();
         let targets = self.selected.map(|s| self.targets(s)).unwrap_or_default();
         let last = self.last_move();
@@ -433,7 +643,7 @@ impl GameView for XiangqiView {
                     .add_modifier(Modifier::BOLD);
                 let checked = slot_kind(slot) == Kind::King
                     && slot_color(slot) == pos.side()
-                    && self.in_check();
+                    && pos.in_check();
                 if self.selected == Some(sq) {
                     style = style.bg(Color::Yellow);
                 } else if is_target {
@@ -457,6 +667,16 @@ impl GameView for XiangqiView {
                     .add_modifier(Modifier::BOLD);
                 mark("{", "}", style, buf);
             }
+            if self.hint.is_some_and(|(from, to)| from == sq || to == sq) {
+                let style = Style::new()
+                    .fg(Color::Green)
+                    .bg(BOARD)
+                    .add_modifier(Modifier::BOLD);
+                if slot == 0 {
+                    buf.set_string(x, y, "+", style);
+                }
+                mark("«", "»", style, buf);
+            }
             if last.is_some_and(|(from, to)| from == sq || to == sq) {
                 let style = Style::new()
                     .fg(Color::Blue)
@@ -474,7 +694,7 @@ impl GameView for XiangqiView {
         }
         // The check warning under the board.
         let y = bottom + 2;
-        if self.outcome().is_none() && self.in_check() {
+        if state.outcome().is_none() && pos.in_check() {
             let side = self.side_name(pos.side());
             let text = format!("將軍! {side} is in check");
             let style = Style::new().fg(Color::Red).add_modifier(Modifier::BOLD);
@@ -510,6 +730,14 @@ impl GameView for XiangqiView {
     /// The xiangqi engine searches to depth 16 unless limited: two seconds a move.
     fn movetime_ms(&self) -> u32 {
         MOVETIME_MS
+    }
+
+    fn describe_move(&self, mv: &str) -> String {
+        let pos = self.game.current();
+        match pos.parse_move(mv) {
+            Ok(m) => format!("{} {mv}", text_of(|s| write_chinese(pos.position(), m, s))),
+            Err(_) => mv.to_string(),
+        }
     }
 
     fn move_hint(&self) -> &'static str {
