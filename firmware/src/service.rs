@@ -25,14 +25,15 @@ pub const GAMES: &str = games::registry::NAMES;
 
 macro_rules! served_games {
     ($($engine:ty),+ $(,)?) => {
-        fn dispatch_search(
+        fn dispatch_search<L: SerialLink, C: Clock, M: MemoryProbe>(
             game: &str,
             request: &EngineRequest<'_>,
-            poll: &mut dyn Poll,
-            work: &mut Workspace<'_>,
+            poll: &mut SearchPoll<'_, L, C, M>,
+            profile: Profile,
+            arena: &mut &mut [u64],
         ) -> Option<Result<(), ParseError>> {
             $(if game == <$engine as BoardGame>::NAME {
-                return Some(run_search::<$engine>(request, poll, work));
+                return Some(run_search::<$engine, L, C, M>(request, poll, profile, arena));
             })+
             None
         }
@@ -55,14 +56,22 @@ served_games!(
 );
 
 /// Each game's search in a frame of its own: inlined into the dispatcher, every game's
-/// locals would share one frame, and each game would pay for the largest.
+/// locals would share one frame, and each game would pay for the largest. The
+/// [`Workspace`] is built here, from arguments that fit in registers: a game that takes
+/// no arena then costs the dispatcher's frame nothing for it.
 #[inline(never)]
-fn run_search<E: BoardGame>(
+fn run_search<E: BoardGame, L: SerialLink, C: Clock, M: MemoryProbe>(
     request: &EngineRequest<'_>,
-    poll: &mut dyn Poll,
-    work: &mut Workspace<'_>,
+    poll: &mut SearchPoll<'_, L, C, M>,
+    profile: Profile,
+    arena: &mut &mut [u64],
 ) -> Result<(), ParseError> {
-    E::search(request, poll, work)
+    let used = poll.arena_used;
+    E::search(
+        request,
+        poll,
+        &mut Workspace::counted(profile, &mut **arena, used),
+    )
 }
 
 /// As [`run_search`], for perft.
@@ -531,7 +540,6 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, '_, L, C, M> {
         self.clock.align();
         let start = self.clock.ticks();
         self.arena_used.set(0);
-        let mut work = Workspace::counted(self.profile, self.arena, self.arena_used);
         let mut poll = SearchPoll {
             link: self.link,
             clock: self.clock,
@@ -549,7 +557,7 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, '_, L, C, M> {
         if games::registry::by_wire_name(game).is_some_and(|g| g.level(request.level).is_none()) {
             return bad_level(self.link, id, game);
         }
-        match dispatch_search(game, request, &mut poll, &mut work) {
+        match dispatch_search(game, request, &mut poll, self.profile, self.arena) {
             None => unknown_game(self.link, id),
             Some(Err(e)) => error(self.link, id, ErrorCode::BadPosition, e.0),
             Some(Ok(())) if !poll.answered => error(
