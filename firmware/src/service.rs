@@ -25,15 +25,15 @@ pub const GAMES: &str = games::registry::NAMES;
 
 macro_rules! served_games {
     ($($engine:ty),+ $(,)?) => {
-        fn dispatch_search<L: SerialLink, C: Clock, M: MemoryProbe>(
+        fn dispatch_search<'a, P: CountingPoll<'a>>(
             game: &str,
             request: &EngineRequest<'_>,
-            poll: &mut SearchPoll<'_, L, C, M>,
+            poll: &mut P,
             profile: Profile,
             arena: &mut &mut [u64],
         ) -> Option<Result<(), ParseError>> {
             $(if game == <$engine as BoardGame>::NAME {
-                return Some(run_search::<$engine, L, C, M>(request, poll, profile, arena));
+                return Some(run_search::<$engine, P>(request, poll, profile, arena));
             })+
             None
         }
@@ -60,18 +60,29 @@ served_games!(
 /// [`Workspace`] is built here, from arguments that fit in registers: a game that takes
 /// no arena then costs the dispatcher's frame nothing for it.
 #[inline(never)]
-fn run_search<E: BoardGame, L: SerialLink, C: Clock, M: MemoryProbe>(
+fn run_search<'a, E: BoardGame, P: CountingPoll<'a>>(
     request: &EngineRequest<'_>,
-    poll: &mut SearchPoll<'_, L, C, M>,
+    poll: &mut P,
     profile: Profile,
     arena: &mut &mut [u64],
 ) -> Result<(), ParseError> {
-    let used = poll.arena_used;
-    E::search(
-        request,
-        poll,
-        &mut Workspace::counted(profile, &mut **arena, used),
-    )
+    let mut work = match poll.arena_used() {
+        Some(used) => Workspace::counted(profile, arena, used),
+        None => Workspace::new(profile, arena),
+    };
+    E::search(request, poll, &mut work)
+}
+
+/// A [`Poll`] that may count the arena its search takes (the service's does).
+trait CountingPoll<'a>: Poll {
+    /// Where the arena bytes taken are counted, if anywhere.
+    fn arena_used(&self) -> Option<&'a Cell<usize>>;
+}
+
+impl<'a, L: SerialLink, C: Clock, M: MemoryProbe> CountingPoll<'a> for SearchPoll<'a, L, C, M> {
+    fn arena_used(&self) -> Option<&'a Cell<usize>> {
+        Some(self.arena_used)
+    }
 }
 
 /// As [`run_search`], for perft.
@@ -619,6 +630,11 @@ mod tests {
         }
         fn info(&mut self, _reply: &EngineReply) {}
     }
+    impl CountingPoll<'static> for Quiet {
+        fn arena_used(&self) -> Option<&'static Cell<usize>> {
+            None
+        }
+    }
 
     #[test]
     fn the_too_long_message_names_the_limit() {
@@ -649,12 +665,22 @@ mod tests {
             seed: 0,
         };
         for name in GAMES.split(',') {
-            let served = dispatch_search(name, &request, &mut Quiet, &mut Workspace::bare());
+            let served =
+                dispatch_search(name, &request, &mut Quiet, Profile::Board, &mut &mut [][..]);
             assert!(
                 matches!(served, Some(Err(_))),
                 "{name} must be served and reject a bad position"
             );
         }
-        assert!(dispatch_search("chess", &request, &mut Quiet, &mut Workspace::bare()).is_none());
+        assert!(
+            dispatch_search(
+                "chess",
+                &request,
+                &mut Quiet,
+                Profile::Board,
+                &mut &mut [][..]
+            )
+            .is_none()
+        );
     }
 }
