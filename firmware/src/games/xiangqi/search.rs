@@ -601,8 +601,13 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         }
         let (depth, beta) = (n.depth, n.beta);
         if !n.pv && !n.in_check && beta.abs() < MATE_BOUND {
-            // Reverse futility: far above beta with little depth left.
-            if depth <= 4 && n.eval - REVERSE_FUTILITY * depth >= beta {
+            // Reverse futility: far above beta with little depth left. Not
+            // for a side without rook, horse or cannon: it may have no legal
+            // move (which loses), and only its moves show that.
+            if depth <= 4
+                && n.eval - REVERSE_FUTILITY * depth >= beta
+                && has_pieces(g.position(), g.position().side())
+            {
                 return Some(n.eval);
             }
             // Null move. The reduced search keeps one full-width ply: the
@@ -660,7 +665,12 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         let (mut next, mut generated) = (base, false);
         let mut i = base;
         let killers = if ply < PLY { self.killers[ply] } else { [0; 2] };
-        let prune = !pv_node && !in_check && depth <= 3;
+        // No pruning of quiet moves against a side without rook, horse or
+        // cannon: a quiet move that leaves it without a legal move mates.
+        let prune = !pv_node
+            && !in_check
+            && depth <= 3
+            && has_pieces(g.position(), g.position().side() ^ 1);
         let futile = prune && eval + FUTILITY[depth as usize] <= alpha;
         let (mut best, mut best_move) = (-INFINITY, 0u32);
         let (mut legal, mut quiets) = (0u16, 0u16);
