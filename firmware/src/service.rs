@@ -130,6 +130,36 @@ fn panic_requested() -> ! {
     panic!("requested by the 'panic' command")
 }
 
+/// The `overflow` command: recurses until the stack overflows, so the board's fault
+/// path takes over (it reports `error hardfault …` and restarts). Where no stack is
+/// measured (the host engine, whose thread would abort) it is refused.
+#[inline(never)]
+fn overflow<L: SerialLink, M: MemoryProbe>(link: &mut L, memory: &M, id: Option<RequestId>) {
+    let ram = memory.ram_bytes();
+    if ram == 0 {
+        return error(
+            link,
+            id,
+            ErrorCode::UnknownCommand,
+            "'overflow' is a board's test hook",
+        );
+    }
+    // Each level takes more than a byte of stack: `ram` levels overflow any stack.
+    core::hint::black_box(dive(ram));
+    error(link, id, ErrorCode::Internal, "the stack did not overflow");
+}
+
+/// One level of [`overflow`]'s recursion: a frame of at least 64 bytes.
+#[inline(never)]
+fn dive(left: u32) -> u32 {
+    let mut frame = [0u8; 64];
+    core::hint::black_box(&mut frame);
+    if left == 0 {
+        return 0;
+    }
+    dive(left - 1).wrapping_add(u32::from(frame[0]))
+}
+
 /// Writes `error unknown-game` with the games served.
 #[inline(never)]
 fn unknown_game<L: SerialLink>(link: &mut L, id: Option<RequestId>) {
@@ -174,7 +204,7 @@ fn help<L: SerialLink>(link: &mut L, id: Option<RequestId>) {
         &Reply {
             id,
             kind: ReplyKind::Help(
-                "hello | ping | go <game> [depth=N nodes=N movetime=MS level=N seed=N info=0|1] pos <position> | perft <game> depth=N pos <position> | stop | panic (any request may carry id=N after its first word)",
+                "hello | ping | go <game> [depth=N nodes=N movetime=MS level=N seed=N info=0|1] pos <position> | perft <game> depth=N pos <position> | stop | panic | overflow (any request may carry id=N after its first word)",
             ),
         },
     );
@@ -195,15 +225,22 @@ fn error<L: SerialLink>(link: &mut L, id: Option<RequestId>, code: ErrorCode, me
 /// The state of one board: its link, clock and memory probe, the engines' workspace
 /// (profile and arena) and the line reader.
 pub struct Service<'w, L: SerialLink, C: Clock, M: MemoryProbe> {
-    link: L,
-    clock: C,
-    memory: M,
+    io: Io<L, C, M>,
     board: &'static str,
     profile: Profile,
     arena: &'w mut [u64],
     /// Arena bytes the running request's engine took (see [`Workspace::counted`]).
     arena_used: Cell<usize>,
     reader: LineReader<MAX_LINE>,
+}
+
+/// What a running search uses of the service: the link, the clock, the memory probe
+/// and the reader of lines that arrive meanwhile. One struct, so the frames on the
+/// request path (which stay under every search) hold one pointer to it, not five.
+struct Io<L: SerialLink, C: Clock, M: MemoryProbe> {
+    link: L,
+    clock: C,
+    memory: M,
     /// Reads lines that started during a search (all answered `error busy`).
     busy: LineReader<BUSY_LINE>,
     /// A line began during the last search and has not ended yet.
@@ -213,13 +250,10 @@ pub struct Service<'w, L: SerialLink, C: Clock, M: MemoryProbe> {
 /// The service's side of a running search: polls the link for `stop` and the clock
 /// for the deadline, streams `info` lines and writes the final `bestmove` line.
 struct SearchPoll<'a, L: SerialLink, C: Clock, M: MemoryProbe> {
-    link: &'a mut L,
-    clock: &'a C,
-    memory: &'a mut M,
-    busy: &'a mut LineReader<BUSY_LINE>,
-    busy_pending: &'a mut bool,
+    io: &'a mut Io<L, C, M>,
     start: u64,
-    deadline: Option<u64>,
+    /// When the search must stop (`u64::MAX`: no time limit).
+    deadline: u64,
     info: bool,
     /// The request's id, echoed on every line of the reply.
     id: Option<RequestId>,
@@ -235,19 +269,20 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> SearchPoll<'_, L, C, M> {
     /// One byte read during the search: `stop` ends it, any other line is busy.
     #[inline(never)] // polled at the deepest point of every search: keep poll's frame small
     fn take(&mut self, byte: u8) {
-        *self.busy_pending = !matches!(byte, b'\n' | b'\r');
-        match self.busy.push(byte) {
+        let io = &mut *self.io;
+        io.busy_pending = !matches!(byte, b'\n' | b'\r');
+        match io.busy.push(byte) {
             Some(LineEvent::Line(line)) => match parse_request(line) {
                 Ok(r) if r.command == Command::Stop => self.stopped = true,
                 other => error(
-                    self.link,
+                    &mut io.link,
                     other.map_or_else(|e| e.id, |r| r.id),
                     ErrorCode::Busy,
                     "search in progress; send 'stop'",
                 ),
             },
             Some(_) => error(
-                self.link,
+                &mut io.link,
                 None,
                 ErrorCode::Busy,
                 "search in progress; send 'stop'",
@@ -260,21 +295,19 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> SearchPoll<'_, L, C, M> {
 impl<L: SerialLink, C: Clock, M: MemoryProbe> Poll for SearchPoll<'_, L, C, M> {
     fn poll(&mut self, _nodes: u64) -> bool {
         while !self.stopped {
-            let Some(byte) = self.link.read_byte() else {
+            let Some(byte) = self.io.link.read_byte() else {
                 break;
             };
             self.take(byte);
         }
-        if let Some(deadline) = self.deadline
-            && self.clock.ticks() >= deadline
-        {
+        if self.deadline != u64::MAX && self.io.clock.ticks() >= self.deadline {
             self.stopped = true;
         }
         self.stopped
     }
 
     fn elapsed_ticks(&mut self) -> u64 {
-        self.clock.ticks().wrapping_sub(self.start)
+        self.io.clock.ticks().wrapping_sub(self.start)
     }
 
     #[inline(never)]
@@ -282,10 +315,10 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Poll for SearchPoll<'_, L, C, M> {
         if self.info {
             let report = Report {
                 reply,
-                ticks: self.clock.ticks().wrapping_sub(self.start),
+                ticks: self.io.clock.ticks().wrapping_sub(self.start),
                 memory: None,
             };
-            send_search(self.link, self.id, &report, false);
+            send_search(&mut self.io.link, self.id, &report, false);
         }
     }
 
@@ -295,10 +328,10 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Poll for SearchPoll<'_, L, C, M> {
             self.answered = true;
             let report = Report {
                 reply,
-                ticks: self.clock.ticks().wrapping_sub(self.start),
-                memory: Some((self.memory.peak_stack(), self.arena_used.get() as u64)),
+                ticks: self.io.clock.ticks().wrapping_sub(self.start),
+                memory: Some((self.io.memory.peak_stack(), self.arena_used.get() as u64)),
             };
-            send_search(self.link, self.id, &report, true);
+            send_search(&mut self.io.link, self.id, &report, true);
         }
     }
 }
@@ -350,29 +383,31 @@ impl<'w, L: SerialLink, C: Clock, M: MemoryProbe> Service<'w, L, C, M> {
         arena: &'w mut [u64],
     ) -> Self {
         Self {
-            link,
-            clock,
-            memory,
+            io: Io {
+                link,
+                clock,
+                memory,
+                busy: LineReader::new(),
+                busy_pending: false,
+            },
             board,
             profile,
             arena,
             arena_used: Cell::new(0),
             reader: LineReader::new(),
-            busy: LineReader::new(),
-            busy_pending: false,
         }
     }
 
     /// The serial link (for the host, which inspects what was written).
     pub fn link_mut(&mut self) -> &mut L {
-        &mut self.link
+        &mut self.io.link
     }
 
     /// Reads every waiting byte and serves each completed line.
     /// Returns `true` if at least one byte was read.
     pub fn poll(&mut self) -> bool {
         let mut any = false;
-        while let Some(byte) = self.link.read_byte() {
+        while let Some(byte) = self.io.link.read_byte() {
             any = true;
             self.feed(byte);
         }
@@ -389,62 +424,52 @@ impl<'w, L: SerialLink, C: Clock, M: MemoryProbe> Service<'w, L, C, M> {
     }
 
     fn feed(&mut self, byte: u8) {
-        if self.busy_pending {
+        if self.io.busy_pending {
             return self.feed_busy(byte);
         }
         let Self {
-            link,
-            clock,
-            memory,
+            io,
             board,
             profile,
             arena,
             arena_used,
             reader,
-            busy,
-            busy_pending,
         } = self;
         match reader.push(byte) {
             None => {}
             Some(LineEvent::Line(line)) => {
                 let mut ctx = Context {
-                    link,
-                    clock,
-                    memory,
+                    io,
                     board,
                     profile: *profile,
                     arena,
                     arena_used,
-                    busy,
-                    busy_pending,
                 };
                 ctx.serve(line);
             }
-            Some(event) => line_error(link, &event),
+            Some(event) => line_error(&mut io.link, &event),
         }
     }
 
     /// The rest of a line that began while a search ran.
     #[inline(never)]
     fn feed_busy(&mut self, byte: u8) {
-        self.busy_pending = !matches!(byte, b'\n' | b'\r');
-        match self.busy.push(byte) {
+        let io = &mut self.io;
+        io.busy_pending = !matches!(byte, b'\n' | b'\r');
+        match io.busy.push(byte) {
             Some(LineEvent::Line(line)) => match parse_request(line) {
-                Ok(r) if r.command == Command::Stop => error(
-                    &mut self.link,
-                    r.id,
-                    ErrorCode::Idle,
-                    "no search is running",
-                ),
+                Ok(r) if r.command == Command::Stop => {
+                    error(&mut io.link, r.id, ErrorCode::Idle, "no search is running")
+                }
                 other => error(
-                    &mut self.link,
+                    &mut io.link,
                     other.map_or_else(|e| e.id, |r| r.id),
                     ErrorCode::Busy,
                     "line began during a search",
                 ),
             },
             Some(_) => error(
-                &mut self.link,
+                &mut io.link,
                 None,
                 ErrorCode::Busy,
                 "line began during a search",
@@ -476,15 +501,11 @@ fn line_error<L: SerialLink>(link: &mut L, event: &LineEvent<'_>) {
 
 /// Borrowed pieces of the service while one line is served.
 struct Context<'a, 'w, L: SerialLink, C: Clock, M: MemoryProbe> {
-    link: &'a mut L,
-    clock: &'a C,
-    memory: &'a mut M,
+    io: &'a mut Io<L, C, M>,
     board: &'a str,
     profile: Profile,
     arena: &'a mut &'w mut [u64],
     arena_used: &'a Cell<usize>,
-    busy: &'a mut LineReader<BUSY_LINE>,
-    busy_pending: &'a mut bool,
 }
 
 impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, '_, L, C, M> {
@@ -494,17 +515,23 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, '_, L, C, M> {
         let mut parsed = parse_request(line);
         let request = match &mut parsed {
             Ok(r) => r,
-            Err(e) => return error(self.link, e.id, e.code, e.message),
+            Err(e) => return error(&mut self.io.link, e.id, e.code, e.message),
         };
         let id = request.id;
         // The request is passed on by reference: arguments on the stack would stay
         // in this frame, under the whole search.
         match &mut request.command {
             Command::Hello => self.hello(id),
-            Command::Ping => pong(self.link, id),
-            Command::Help => help(self.link, id),
-            Command::Stop => error(self.link, id, ErrorCode::Idle, "no search is running"),
+            Command::Ping => pong(&mut self.io.link, id),
+            Command::Help => help(&mut self.io.link, id),
+            Command::Stop => error(
+                &mut self.io.link,
+                id,
+                ErrorCode::Idle,
+                "no search is running",
+            ),
             Command::Panic => panic_requested(),
+            Command::Overflow => overflow(&mut self.io.link, &self.io.memory, id),
             command @ Command::Go { .. } => self.go(id, command),
             command @ Command::Perft { .. } => self.perft(id, command),
         }
@@ -516,15 +543,15 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, '_, L, C, M> {
             board: self.board,
             fw: crate::VERSION,
             proto: PROTOCOL_VERSION,
-            hz: self.clock.hz(),
-            ram: self.memory.ram_bytes(),
-            statics: self.memory.static_bytes(),
+            hz: self.io.clock.hz(),
+            ram: self.io.memory.ram_bytes(),
+            statics: self.io.memory.static_bytes(),
             profile: self.profile,
             arena: self.arena.len() as u64 * 8,
             games: GAMES,
         };
         send(
-            self.link,
+            &mut self.io.link,
             &Reply {
                 id,
                 kind: ReplyKind::Hello(hello),
@@ -532,7 +559,7 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, '_, L, C, M> {
         );
     }
 
-    #[inline(never)] // keeps each command's locals off the others' stack
+    #[inline(always)] // one frame with `serve` under the search, not two
     fn go(&mut self, id: Option<RequestId>, command: &mut Command<'_>) {
         let Command::Go {
             game,
@@ -544,21 +571,21 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, '_, L, C, M> {
             return;
         };
         let (movetime_ms, info) = (*movetime_ms, *info);
-        let hz = u64::from(self.clock.hz());
+        let hz = u64::from(self.io.clock.hz());
         let ticks = u64::from(movetime_ms) * hz / 1000;
         request.limits.ticks = ticks;
-        self.memory.begin();
-        self.clock.align();
-        let start = self.clock.ticks();
+        self.io.memory.begin();
+        self.io.clock.align();
+        let start = self.io.clock.ticks();
         self.arena_used.set(0);
         let mut poll = SearchPoll {
-            link: self.link,
-            clock: self.clock,
-            memory: self.memory,
-            busy: self.busy,
-            busy_pending: self.busy_pending,
+            io: self.io,
             start,
-            deadline: (ticks > 0).then_some(start.saturating_add(ticks)),
+            deadline: if ticks > 0 {
+                start.saturating_add(ticks).min(u64::MAX - 1)
+            } else {
+                u64::MAX
+            },
             info,
             id,
             stopped: false,
@@ -566,13 +593,13 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, '_, L, C, M> {
             arena_used: self.arena_used,
         };
         if games::registry::by_wire_name(game).is_some_and(|g| g.level(request.level).is_none()) {
-            return bad_level(self.link, id, game);
+            return bad_level(&mut self.io.link, id, game);
         }
         match dispatch_search(game, request, &mut poll, self.profile, self.arena) {
-            None => unknown_game(self.link, id),
-            Some(Err(e)) => error(self.link, id, ErrorCode::BadPosition, e.0),
+            None => unknown_game(&mut self.io.link, id),
+            Some(Err(e)) => error(&mut self.io.link, id, ErrorCode::BadPosition, e.0),
             Some(Ok(())) if !poll.answered => error(
-                self.link,
+                &mut self.io.link,
                 id,
                 ErrorCode::Internal,
                 "the engine finished without an answer",
@@ -591,15 +618,15 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, '_, L, C, M> {
         else {
             return;
         };
-        self.memory.begin();
-        self.clock.align();
-        let start = self.clock.ticks();
+        self.io.memory.begin();
+        self.io.clock.align();
+        let start = self.io.clock.ticks();
         let result = dispatch_perft(game, position, depth);
-        let elapsed = self.clock.ticks().wrapping_sub(start);
-        let stack = self.memory.peak_stack();
+        let elapsed = self.io.clock.ticks().wrapping_sub(start);
+        let stack = self.io.memory.peak_stack();
         match result {
-            None => unknown_game(self.link, id),
-            Some(Err(e)) => error(self.link, id, ErrorCode::BadPosition, e.0),
+            None => unknown_game(&mut self.io.link, id),
+            Some(Err(e)) => error(&mut self.io.link, id, ErrorCode::BadPosition, e.0),
             Some(Ok(nodes)) => {
                 let perft = Perft {
                     nodes,
@@ -607,7 +634,7 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, '_, L, C, M> {
                     stack,
                 };
                 send(
-                    self.link,
+                    &mut self.io.link,
                     &Reply {
                         id,
                         kind: ReplyKind::Perft(perft),

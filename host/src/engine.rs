@@ -179,20 +179,24 @@ pub enum Spec {
     Host(usize),
     /// The in-process engine in the board profile (the reference board's arena).
     HostBoard,
-    /// The simulated board (QEMU), started here.
-    Sim,
+    /// A simulated board (its firmware in its simulator), started here: the board's
+    /// name (`sim` alone: the default board, the micro:bit v1).
+    Sim(String),
     /// A board on this serial port.
     Serial(String),
 }
 
 impl Spec {
-    /// Reads `host`, `host-board`, `sim` or a serial port path.
+    /// Reads `host`, `host-board`, `sim`, `sim:BOARD` or a serial port path.
     pub fn parse(text: &str) -> Self {
         match text {
             "host" => Self::Host(crate::board::DEFAULT_HASH_MB),
             "host-board" => Self::HostBoard,
-            "sim" => Self::Sim,
-            path => Self::Serial(path.to_string()),
+            "sim" => Self::Sim(crate::boards::DEFAULT.name.to_string()),
+            _ => match text.strip_prefix("sim:") {
+                Some(board) => Self::Sim(board.to_string()),
+                None => Self::Serial(text.to_string()),
+            },
         }
     }
 
@@ -201,7 +205,7 @@ impl Spec {
         Ok(match self {
             Self::Host(mb) => Box::new(HostBoard::host(*mb)),
             Self::HostBoard => Box::new(HostBoard::reference_board()),
-            Self::Sim => Box::new(SimBoard::start()?),
+            Self::Sim(board) => Box::new(SimBoard::start(crate::boards::lookup(board)?)?),
             Self::Serial(path) => {
                 let mut b = SerialBoard::open(path)?;
                 b.handshake(Duration::from_secs(5))?;
@@ -231,7 +235,8 @@ impl EngineLink {
 
     /// Opens a board by name: `host` (the in-process engine in the host profile),
     /// `host-board` (the in-process engine in the board profile, as the reference
-    /// board runs it), `sim` (QEMU started here), or a serial port path.
+    /// board runs it), `sim` or `sim:BOARD` (a simulated board started here), or a
+    /// serial port path.
     pub fn open(spec: &str) -> io::Result<Self> {
         Self::open_spec(Spec::parse(spec))
     }

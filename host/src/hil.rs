@@ -17,24 +17,33 @@ pub struct Scenario {
     pub request: String,
 }
 
+/// The clock the suites' tick budgets are written for: the micro:bit v1's 16 MHz. A
+/// board with another clock is held to the same *time* (its ticks scaled to 16 MHz).
+pub const REFERENCE_HZ: u32 = 16_000_000;
+
 /// Limits every scenario of a suite must stay within on the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Budget {
-    /// Most board ticks for one request (16,000,000 = 1 s on the micro:bit).
+    /// Most time for one request, in ticks of [`REFERENCE_HZ`] (16,000,000 = 1 s).
     pub ticks: u64,
-    /// Most RAM in bytes: statics plus peak stack.
+    /// Most RAM in bytes: statics plus the arena taken plus peak stack.
     pub ram: u32,
 }
 
-/// A suite file: a budget line and scenario lines.
+/// A suite file: a budget line, optional budget lines for named boards, and scenario
+/// lines.
 ///
 /// ```text
 /// # comment
 /// budget ticks=16000000 ram=8192
+/// budget board=stm32f405 ram=65536
 /// empty board: go ttt pos .........
 /// ```
-pub fn parse_suite(text: &str) -> Result<(Budget, Vec<Scenario>), String> {
-    let mut budget = None;
+///
+/// Returns the budget of `board` (a board's line overrides the general one's fields).
+pub fn parse_suite_for(text: &str, board: Option<&str>) -> Result<(Budget, Vec<Scenario>), String> {
+    let mut budget: Option<Budget> = None;
+    let mut own: Vec<(Option<u64>, Option<u32>)> = Vec::new();
     let mut scenarios: Vec<Scenario> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -44,15 +53,24 @@ pub fn parse_suite(text: &str) -> Result<(Budget, Vec<Scenario>), String> {
         if let Some(rest) = line.strip_prefix("budget ") {
             let field = |key: &str| {
                 rest.split_whitespace()
-                    .find_map(|w| w.strip_prefix(key)?.strip_prefix('=')?.parse::<u64>().ok())
+                    .find_map(|w| w.strip_prefix(key)?.strip_prefix('='))
             };
-            let missing = |key: &str| format!("line {}: budget needs {key}=", i + 1);
-            budget = Some(Budget {
-                ticks: field("ticks").ok_or_else(|| missing("ticks"))?,
-                ram: field("ram")
-                    .and_then(|r| u32::try_from(r).ok())
-                    .ok_or_else(|| missing("ram"))?,
-            });
+            let number = |key: &str| field(key).and_then(|v| v.parse::<u64>().ok());
+            let ram = number("ram").and_then(|r| u32::try_from(r).ok());
+            match field("board") {
+                Some(name) => {
+                    if board == Some(name) {
+                        own.push((number("ticks"), ram));
+                    }
+                }
+                None => {
+                    let missing = |key: &str| format!("line {}: budget needs {key}=", i + 1);
+                    budget = Some(Budget {
+                        ticks: number("ticks").ok_or_else(|| missing("ticks"))?,
+                        ram: ram.ok_or_else(|| missing("ram"))?,
+                    });
+                }
+            }
             continue;
         }
         let (name, request) = line
@@ -66,10 +84,17 @@ pub fn parse_suite(text: &str) -> Result<(Budget, Vec<Scenario>), String> {
             request: request.trim().to_string(),
         });
     }
-    Ok((
-        budget.ok_or("missing 'budget ticks=N ram=N' line")?,
-        scenarios,
-    ))
+    let mut budget = budget.ok_or("missing 'budget ticks=N ram=N' line")?;
+    for (ticks, ram) in own {
+        budget.ticks = ticks.unwrap_or(budget.ticks);
+        budget.ram = ram.unwrap_or(budget.ram);
+    }
+    Ok((budget, scenarios))
+}
+
+/// [`parse_suite_for`] with the general budget.
+pub fn parse_suite(text: &str) -> Result<(Budget, Vec<Scenario>), String> {
+    parse_suite_for(text, None)
 }
 
 /// Compares a board's final reply line with the host's; `None` when they agree:
@@ -141,6 +166,9 @@ pub struct Row {
     pub host: String,
     /// Board ticks for the request.
     pub ticks: u64,
+    /// The board's clock (ticks per second; `hello`'s `hz=`).
+    #[serde(default = "reference_hz")]
+    pub hz: u32,
     /// Peak stack bytes on the board.
     pub stack: u32,
     /// Static RAM bytes of the firmware other than the engines' arena.
@@ -158,10 +186,24 @@ pub struct Row {
     pub problem: Option<String>,
 }
 
+fn reference_hz() -> u32 {
+    REFERENCE_HZ
+}
+
 impl Row {
     /// The request's RAM: statics (the arena left out), the arena it took, peak stack.
     pub fn ram(&self) -> u32 {
         self.statics + self.arena + self.stack
+    }
+
+    /// Milliseconds the request took at the board's clock.
+    pub fn millis(&self) -> f64 {
+        self.ticks as f64 * 1000.0 / f64::from(self.hz.max(1))
+    }
+
+    /// The request's time in ticks of [`REFERENCE_HZ`] (what budgets are written in).
+    pub fn reference_ticks(&self) -> u64 {
+        (u128::from(self.ticks) * u128::from(REFERENCE_HZ) / u128::from(self.hz.max(1))) as u64
     }
 
     /// Checks the row: agreement with the host, then the budget.
@@ -169,10 +211,13 @@ impl Row {
         self.problem = compare(board, host);
         if self.problem.is_none() {
             let ram = self.ram();
-            if self.ticks > self.budget.ticks {
+            if self.reference_ticks() > self.budget.ticks {
                 self.problem = Some(format!(
-                    "{} ticks over the budget of {}",
-                    self.ticks, self.budget.ticks
+                    "{} ticks ({:.1} ms) over the budget of {} ticks at 16 MHz ({:.1} ms)",
+                    self.ticks,
+                    self.millis(),
+                    self.budget.ticks,
+                    self.budget.ticks as f64 / 16_000.0
                 ));
             } else if ram > self.budget.ram {
                 self.problem = Some(format!(
@@ -184,15 +229,34 @@ impl Row {
     }
 }
 
-/// Renders rows as a Markdown report.
-pub fn markdown(rows: &[Row], title: &str) -> String {
+/// One HIL run: a board (or its 2 KB build) and its rows.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BoardRun {
+    /// The run's name: `hello`'s board name (`microbit-v1`, `microbit-v1-2k`, …).
+    pub run: String,
+    /// The board's name in the board table.
+    pub board: String,
+    /// Title for people.
+    pub title: String,
+    /// The board's clock.
+    pub hz: u32,
+    /// Every scenario's row.
+    pub rows: Vec<Row>,
+}
+
+/// Renders one run's rows as a Markdown report.
+pub fn markdown(run: &BoardRun) -> String {
+    let rows = &run.rows;
     let failed = rows.iter().filter(|r| r.problem.is_some()).count();
+    let mhz = f64::from(run.hz) / 1e6;
     let mut s = format!(
-        "# HIL report: {title}\n\n{} scenarios, {} passed, {} failed.\n\n\
-         Ticks are board clock ticks (16 MHz on the micro:bit; in QEMU with `-icount shift=6` one tick per instruction).\n\
-         RAM = statics (the engines' arena left out) + the arena the request took + peak stack of the whole firmware during the request.\n\n\
-         | suite | scenario | result | move | score | depth | nodes | ticks | ms @16 MHz | stack | arena | RAM | budget ticks / RAM |\n\
+        "# HIL report: {}\n\n{} scenarios, {} passed, {} failed.\n\n\
+         Ticks are board clock ticks ({mhz} MHz; in QEMU with a fixed `-icount` SysTick counts instructions).\n\
+         RAM = statics (the engines' arena left out) + the arena the request took + peak stack of the whole firmware during the request.\n\
+         Budgets: ticks at 16 MHz (the same time on every board), RAM in bytes.\n\n\
+         | suite | scenario | result | move | score | depth | nodes | ticks | ms @{mhz} MHz | stack | arena | RAM | budget ticks / RAM |\n\
          |---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+        run.title,
         rows.len(),
         rows.len() - failed,
         failed
@@ -217,13 +281,124 @@ pub fn markdown(rows: &[Row], title: &str) -> String {
             r.depth,
             r.nodes,
             r.ticks,
-            r.ticks as f64 / 16_000.0,
+            r.millis(),
             r.stack,
             r.arena,
             r.ram(),
             r.budget.ticks,
             r.budget.ram
         ));
+    }
+    s
+}
+
+/// Board time a search may take for [`cross_board`]'s "depth in the same time".
+pub const SAME_TIME_MS: f64 = 1000.0;
+
+/// One suite's figures on one run (see [`cross_board`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SuiteFigures {
+    /// Scenarios run.
+    pub scenarios: usize,
+    /// Scenarios that failed.
+    pub failed: usize,
+    /// Ticks of all the suite's requests.
+    pub ticks: u64,
+    /// Milliseconds of all the suite's requests at the board's clock.
+    pub millis: f64,
+    /// The slowest request, in milliseconds.
+    pub slowest_ms: f64,
+    /// Peak RAM of any request (statics + arena taken + stack).
+    pub peak_ram: u32,
+    /// Peak stack of any request.
+    pub peak_stack: u32,
+    /// The deepest search that finished within [`SAME_TIME_MS`] of board time.
+    pub depth_in_time: u32,
+    /// The deepest search of the suite.
+    pub depth: u32,
+}
+
+impl SuiteFigures {
+    /// The figures of `suite` in `run`.
+    pub fn of(run: &BoardRun, suite: &str) -> Self {
+        let mut f = Self::default();
+        for r in run.rows.iter().filter(|r| r.suite == suite) {
+            f.scenarios += 1;
+            f.failed += usize::from(r.problem.is_some());
+            f.ticks += r.ticks;
+            f.millis += r.millis();
+            f.slowest_ms = f.slowest_ms.max(r.millis());
+            f.peak_ram = f.peak_ram.max(r.ram());
+            f.peak_stack = f.peak_stack.max(r.stack);
+            f.depth = f.depth.max(r.depth);
+            if r.millis() <= SAME_TIME_MS {
+                f.depth_in_time = f.depth_in_time.max(r.depth);
+            }
+        }
+        f
+    }
+}
+
+/// The cross-board report: per suite, each run's ticks and milliseconds at its board's
+/// clock, peak RAM and the depth reached in the same time; then each run's own table.
+pub fn cross_board(runs: &[BoardRun]) -> String {
+    let mut suites: Vec<&str> = Vec::new();
+    for run in runs {
+        for r in &run.rows {
+            if !suites.contains(&r.suite.as_str()) {
+                suites.push(&r.suite);
+            }
+        }
+    }
+    let mut s = String::from("# HIL report: every board\n\n");
+    for run in runs {
+        let failed = run.rows.iter().filter(|r| r.problem.is_some()).count();
+        s.push_str(&format!(
+            "- **{}** ({} MHz): {} scenarios, {} passed, {} failed; every answer equal to the host engine's mirror of the board\n",
+            run.title,
+            f64::from(run.hz) / 1e6,
+            run.rows.len(),
+            run.rows.len() - failed,
+            failed
+        ));
+    }
+    s.push_str(&format!(
+        "\nPer suite and board: the suite's ticks and their milliseconds at the board's clock \
+         (all scenarios, then the slowest one), the peak RAM and stack of any request, and the \
+         deepest search that finished within {SAME_TIME_MS:.0} ms of board time \
+         (of the deepest in the suite). The same requests run everywhere, so the columns compare \
+         the boards directly.\n\n\
+         | suite | board | scenarios | ticks | ms | slowest ms | peak RAM | peak stack | depth in {SAME_TIME_MS:.0} ms (of) |\n\
+         |---|---|---|---|---|---|---|---|---|\n"
+    ));
+    for suite in &suites {
+        for run in runs {
+            let f = SuiteFigures::of(run, suite);
+            if f.scenarios == 0 {
+                continue;
+            }
+            s.push_str(&format!(
+                "| {suite} | {} | {}{} | {} | {:.1} | {:.1} | {} | {} | {} ({}) |\n",
+                run.run,
+                f.scenarios,
+                if f.failed > 0 {
+                    format!(" (**{} failed**)", f.failed)
+                } else {
+                    String::new()
+                },
+                f.ticks,
+                f.millis,
+                f.slowest_ms,
+                f.peak_ram,
+                f.peak_stack,
+                f.depth_in_time,
+                f.depth
+            ));
+        }
+    }
+    for run in runs {
+        s.push('\n');
+        s.push_str(&markdown(run).replacen("# HIL report: ", "## ", 1));
     }
     s
 }
@@ -240,6 +415,10 @@ mod tests {
         assert!(parse_suite("a: go\n").is_err());
         assert!(parse_suite("budget ticks=1 ram=1\na: x\na: y\n").is_err());
         assert!(parse_suite("budget ticks=1 ram=1\nno colon\n").is_err());
+        let text = "budget ticks=10 ram=20\nbudget board=big ram=99\na: go ttt pos .........\n";
+        assert_eq!(parse_suite_for(text, Some("big")).unwrap().0.ram, 99);
+        assert_eq!(parse_suite_for(text, Some("big")).unwrap().0.ticks, 10);
+        assert_eq!(parse_suite_for(text, Some("small")).unwrap().0.ram, 20);
     }
 
     #[test]
@@ -271,6 +450,7 @@ mod tests {
             board: line.into(),
             host: line.into(),
             ticks: 50,
+            hz: REFERENCE_HZ,
             stack: 900,
             statics: 200,
             arena: 0,

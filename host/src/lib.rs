@@ -3,7 +3,9 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod boards;
 pub mod engine;
+pub mod firmware;
 pub mod gomocup;
 pub mod hil;
 pub mod matches;

@@ -31,9 +31,10 @@ struct PlayArgs {
     /// renju too).
     #[arg(long, help = game_help())]
     game: Option<String>,
-    /// Opponent: host (engine in this process), sim (simulated board in QEMU), human
-    /// (a second person) or a serial port path. Given: the start screen is skipped.
-    #[arg(long, value_name = "PATH|sim|host|human")]
+    /// Opponent: host (engine in this process), sim or sim:BOARD (a simulated board:
+    /// sim:microbit-v1, the default, or sim:stm32f405), human (a second person) or a
+    /// serial port path. Given: the start screen is skipped.
+    #[arg(long, value_name = "PATH|sim[:BOARD]|host|human")]
     board: Option<String>,
     /// Engine level (0 = the engine's default).
     #[arg(long, default_value_t = 0)]
@@ -114,7 +115,7 @@ enum Command {
 struct EngineArgs {
     /// The game (xiangqi, gomoku).
     game: String,
-    /// The engine: host (default), a board's serial port, or the simulated board.
+    /// The engine: host (default), a board's serial port, or sim[:BOARD] (a simulated board).
     #[arg(long, default_value = "host", conflicts_with = "sim")]
     board: String,
     /// Use the simulated board (same as --board sim).
@@ -129,7 +130,7 @@ struct EngineArgs {
 /// `sente raw` options.
 #[derive(Args, Debug)]
 struct RawArgs {
-    /// host, sim or a serial port path.
+    /// host, sim[:BOARD] or a serial port path.
     #[arg(long, default_value = "host")]
     board: String,
     /// Request lines (e.g. "go ttt pos x../.../..."); none: read lines from stdin.
@@ -143,7 +144,7 @@ struct MatchArgs {
     /// checkers (two players).
     #[arg(long, default_value = "ttt")]
     game: String,
-    /// The engine scored: host (host profile), host-board (board profile), sim, a serial
+    /// The engine scored: host (host profile), host-board (board profile), sim[:BOARD], a serial
     /// port path, uci:CMD or ucci:CMD (xiangqi engines), pbrain:CMD (gomoku brains).
     /// Moves first in odd games.
     #[arg(long, default_value = "host")]
@@ -349,6 +350,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 recall: !chose,
                 theme,
                 open,
+                game_named: p.game.is_some(),
             })
         }
     }

@@ -1,189 +1,69 @@
-//! The simulated board: the micro:bit firmware running in QEMU (`-M microbit`).
+//! Simulated boards: a board's very firmware image in its simulator (QEMU), its serial
+//! line on a pty.
 //!
-//! QEMU runs with a fixed `-icount` shift, so the board's SysTick counts executed
-//! instructions and the same request always reports the same ticks. Its UART appears
-//! as a pty. A small shell watchdog ends QEMU when this process ends, however it ends.
+//! QEMU runs with a fixed `-icount` shift (the board table's), so the board's SysTick
+//! counts executed instructions and the same request always reports the same ticks.
+//! A small shell watchdog ends the simulator when this process ends, however it ends.
 
 use std::io::{self, BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
 use crate::board::{Board, SerialBoard};
+use crate::boards::{self, BoardSpec};
 
-/// `-icount shift=6`: 2^6 ns of virtual time per instruction, about 15.6 M
-/// instructions per virtual second, close to the real 16 MHz Cortex-M0.
-pub const ICOUNT_SHIFT: u32 = 6;
-
-/// Rust target of the micro:bit v1.
-pub const TARGET: &str = "thumbv6m-none-eabi";
-
-/// The workspace root (this crate's parent directory).
-pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap_or(Path::new("."))
-        .to_path_buf()
-}
-
-/// Where the board firmware ELF is built (`ram_2k`: the build whose RAM is capped at 2 KB).
-pub fn firmware_elf(ram_2k: bool) -> PathBuf {
-    let dir = if ram_2k { "firmware-2k" } else { "firmware" };
-    workspace_root()
-        .join("target")
-        .join(TARGET)
-        .join(dir)
-        .join("microbit")
-}
-
-/// Builds the firmware with cargo (the `firmware` profile) and returns the ELF path.
-pub fn build_firmware(ram_2k: bool) -> io::Result<PathBuf> {
-    build_firmware_reporting(ram_2k, &mut |_| {})
-}
-
-/// One firmware build at a time in this process: a second caller waits for the
-/// first (and then finds its ELF).
-static BUILDING: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
-/// [`build_firmware`], passing each line cargo prints (`Compiling heapless v0.9.1`)
-/// to `progress`; cargo's output is kept for the error when the build fails.
-pub fn build_firmware_reporting(
-    ram_2k: bool,
-    progress: &mut dyn FnMut(&str),
-) -> io::Result<PathBuf> {
-    let _one = BUILDING.lock().unwrap_or_else(|e| e.into_inner());
-    build_now(ram_2k, progress)
-}
-
-/// The build itself (the caller holds [`BUILDING`]).
-fn build_now(ram_2k: bool, progress: &mut dyn FnMut(&str)) -> io::Result<PathBuf> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let mut cmd = Command::new(cargo);
-    cmd.current_dir(workspace_root()).args([
-        "build",
-        "-p",
-        "sente-firmware",
-        "--bin",
-        "microbit",
-        "--target",
-        TARGET,
-        "--color",
-        "never",
-    ]);
-    if ram_2k {
-        // A separate target directory keeps the two builds from overwriting each other.
-        cmd.args(["--features", "microbit ram-2k", "--profile", "firmware"]);
-        cmd.env(
-            "CARGO_TARGET_DIR",
-            workspace_root().join("target").join("ram-2k"),
-        );
-    } else {
-        cmd.args(["--features", "microbit", "--profile", "firmware"]);
-    }
-    if have_flip_link() {
-        // flip-link puts the stack below the statics: an overflow faults (and the board
-        // reports `error hardfault`) instead of silently corrupting memory.
-        cmd.env("CARGO_TARGET_THUMBV6M_NONE_EABI_LINKER", "flip-link");
-    }
-    let mut child = cmd
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()?;
-    let mut tail: std::collections::VecDeque<String> = std::collections::VecDeque::new();
-    if let Some(stderr) = child.stderr.take() {
-        for line in BufReader::new(stderr).lines() {
-            let Ok(line) = line else { break };
-            progress(line.trim());
-            tail.push_back(line);
-            if tail.len() > 20 {
-                tail.pop_front();
-            }
-        }
-    }
-    let status = child.wait()?;
-    if !status.success() {
-        let said: Vec<String> = tail.into_iter().collect();
-        return Err(io::Error::other(format!(
-            "building the firmware failed ({status}); is the target installed? rustup target \
-             add {TARGET}\n{}",
-            said.join("\n")
-        )));
-    }
-    let built = if ram_2k {
-        workspace_root()
-            .join("target/ram-2k")
-            .join(TARGET)
-            .join("firmware/microbit")
-    } else {
-        firmware_elf(false)
-    };
-    if ram_2k {
-        let dest = firmware_elf(true);
-        std::fs::create_dir_all(dest.parent().unwrap_or(Path::new(".")))?;
-        std::fs::copy(&built, &dest)?;
-        return Ok(dest);
-    }
-    Ok(built)
-}
-
-/// Whether the flip-link linker wrapper is installed (`cargo install flip-link`).
-pub fn have_flip_link() -> bool {
-    Command::new("flip-link").arg("--version").output().is_ok()
-}
-
-/// The firmware ELF to run: `SENTE_FIRMWARE` if set, else the workspace build
-/// (built now if it is missing).
-pub fn find_firmware() -> io::Result<PathBuf> {
-    find_firmware_reporting(&mut |_| {})
-}
-
-/// Whether [`find_firmware`] has to build the firmware first.
-pub fn firmware_missing() -> bool {
-    std::env::var_os("SENTE_FIRMWARE").is_none() && !firmware_elf(false).exists()
-}
-
-/// [`find_firmware`], passing a build's progress lines to `progress`. Whoever comes
-/// while a build runs waits for it and takes its ELF: one build at most.
-pub fn find_firmware_reporting(progress: &mut dyn FnMut(&str)) -> io::Result<PathBuf> {
-    if let Some(path) = std::env::var_os("SENTE_FIRMWARE") {
-        return Ok(PathBuf::from(path));
-    }
-    let elf = firmware_elf(false);
-    if elf.exists() {
-        return Ok(elf);
-    }
-    let _one = BUILDING.lock().unwrap_or_else(|e| e.into_inner());
-    if elf.exists() {
-        return Ok(elf);
-    }
-    build_now(false, progress)
-}
-
-/// A running QEMU with the firmware; killed on drop.
+/// A running simulator with the firmware; killed on drop.
 pub struct Simulator {
     child: Child,
     pty: String,
 }
 
+/// The shell command that runs `board`'s simulator on `elf`, its serial line on a pty.
+pub fn command(board: &BoardSpec, elf: &Path) -> io::Result<String> {
+    match board.sim {
+        Some(boards::Simulator::Qemu {
+            machine,
+            serial,
+            icount_shift,
+        }) => {
+            // The ports before the board's serial line go nowhere.
+            let before = "-serial null ".repeat(usize::from(serial));
+            Ok(format!(
+                "qemu-system-arm -M {machine} -kernel '{}' -display none -monitor none \
+                 {before}-serial pty -icount shift={icount_shift},sleep=on",
+                elf.display()
+            ))
+        }
+        None => Err(io::Error::new(
+            io::ErrorKind::Unsupported,
+            format!(
+                "no simulator runs the {} firmware; simulated boards: {}",
+                board.name,
+                boards::simulated()
+                    .map(|b| b.name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )),
+    }
+}
+
 impl Simulator {
-    /// Starts QEMU on `elf` and waits for its serial pty to appear.
-    pub fn start(elf: &Path) -> io::Result<Self> {
+    /// Starts `board`'s simulator on `elf` and waits for its serial pty to appear.
+    pub fn start(board: &BoardSpec, elf: &Path) -> io::Result<Self> {
         if !elf.exists() {
             return Err(io::Error::new(
                 io::ErrorKind::NotFound,
                 format!(
-                    "firmware not found at {} (build it with: cargo xtask fw)",
-                    elf.display()
+                    "firmware not found at {} (build it with: cargo xtask fw --board {})",
+                    elf.display(),
+                    board.name
                 ),
             ));
         }
-        let qemu = format!(
-            "qemu-system-arm -M microbit -kernel '{}' -display none -monitor none -serial pty \
-             -icount shift={ICOUNT_SHIFT},sleep=on",
-            elf.display()
-        );
+        let qemu = command(board, elf)?;
         // The watchdog loop ends QEMU when this process (the parent) is gone.
         let script = format!(
             "{qemu} & q=$!; trap 'kill $q 2>/dev/null' EXIT INT TERM HUP; \
@@ -263,25 +143,30 @@ impl Drop for Simulator {
     }
 }
 
-/// A simulated board ready to talk to: QEMU plus a handshaken serial link.
+/// A simulated board ready to talk to: the simulator plus a handshaken serial link.
 pub struct SimBoard {
     serial: SerialBoard,
-    // Dropped after `serial`: the link closes before QEMU is killed.
+    board: &'static BoardSpec,
+    // Dropped after `serial`: the link closes before the simulator is killed.
     _sim: Simulator,
 }
 
 impl SimBoard {
-    /// Starts QEMU with the workspace firmware (built if missing) and shakes hands.
-    pub fn start() -> io::Result<Self> {
-        Self::start_with(&find_firmware()?)
+    /// Starts `board`'s simulator with its firmware (built if missing) and shakes hands.
+    pub fn start(board: &'static BoardSpec) -> io::Result<Self> {
+        Self::start_with(board, &crate::firmware::find(board)?)
     }
 
-    /// Starts QEMU with the given firmware and shakes hands.
-    pub fn start_with(elf: &Path) -> io::Result<Self> {
-        let sim = Simulator::start(elf)?;
+    /// Starts `board`'s simulator with the given firmware and shakes hands.
+    pub fn start_with(board: &'static BoardSpec, elf: &Path) -> io::Result<Self> {
+        let sim = Simulator::start(board, elf)?;
         let mut serial = SerialBoard::open(sim.pty())?;
         serial.handshake(Duration::from_secs(10))?;
-        Ok(Self { serial, _sim: sim })
+        Ok(Self {
+            serial,
+            board,
+            _sim: sim,
+        })
     }
 }
 
@@ -296,6 +181,6 @@ impl Board for SimBoard {
         self.serial.send_raw(bytes)
     }
     fn describe(&self) -> String {
-        format!("sim ({})", self.serial.describe())
+        format!("sim:{} ({})", self.board.name, self.serial.describe())
     }
 }

@@ -1,17 +1,21 @@
-//! HIL suites: the firmware on a board (QEMU or a real micro:bit) against the host engine.
+//! HIL suites: the firmware on a board (simulated or real) against the host engine.
 //!
-//! Run through `cargo xtask hil`, which builds the firmware, starts QEMU or flashes a
-//! board, and passes its serial port in `SENTE_HIL_PORT`. Every transcript is an insta
-//! snapshot with the timing and memory fields redacted; every final reply must equal the
-//! host engine's, and ticks and RAM must stay within each suite's budget.
+//! Run through `cargo xtask hil --board NAME`, which builds the firmware, starts the
+//! board's simulator or flashes a board, and passes its serial port in `SENTE_HIL_PORT`
+//! and its name in `SENTE_HIL_BOARD`. The host mirrors what the board's `hello` says
+//! (the board profile with an arena of the board's size). Every transcript is an insta
+//! snapshot with the timing and memory fields redacted (one set per board: the
+//! micro:bit v1's unsuffixed, the others' `@<board>`); every final reply must equal the
+//! host engine's, and ticks (as time) and RAM must stay within each suite's budget.
 
 use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
 use sente::board::{HostBoard, SerialBoard};
+use sente::boards::{self, BoardSpec};
 use sente::engine::EngineLink;
-use sente::hil::{Row, parse_suite, redact};
+use sente::hil::{Row, parse_suite_for, redact};
 use sente_firmware::protocol::{Reply, ReplyKind};
 use sente_tests::read_suite;
 
@@ -20,6 +24,10 @@ const TIMEOUT: Duration = Duration::from_secs(120);
 struct Rig {
     board: EngineLink,
     host: EngineLink,
+    /// The board's row in the board table.
+    spec: &'static BoardSpec,
+    /// The board's clock (`hello`'s `hz=`).
+    hz: u32,
     statics: u32,
     rows_dir: PathBuf,
     filter: Option<String>,
@@ -42,6 +50,24 @@ fn rig() -> MutexGuard<'static, Rig> {
         // The host mirrors the board: its profile with an arena of the board's size.
         let hello = board.hello().expect("board answers hello");
         assert_eq!(hello.profile, sente_firmware::engine::Profile::Board);
+        let spec = boards::lookup(&env("SENTE_HIL_BOARD").unwrap_or_else(|| "microbit-v1".into()))
+            .expect("SENTE_HIL_BOARD names a board of the table");
+        assert_eq!(
+            hello.board,
+            spec.hello_name(ram_2k()),
+            "the board on the port is not the one named"
+        );
+        assert_eq!(
+            hello.hz, spec.hz,
+            "the board's clock differs from the table's"
+        );
+        if !ram_2k() {
+            assert_eq!(
+                hello.arena,
+                u64::from(spec.arena),
+                "the board's arena differs from the table's"
+            );
+        }
         let arena = hello.arena as usize;
         let statics: u32 = env("SENTE_HIL_STATICS")
             .and_then(|s| s.parse().ok())
@@ -49,6 +75,8 @@ fn rig() -> MutexGuard<'static, Rig> {
         Mutex::new(Rig {
             board,
             host: EngineLink::new(Box::new(HostBoard::mirror(arena))),
+            spec,
+            hz: hello.hz,
             // The arena is counted per request, by what the engine took of it.
             statics: statics.saturating_sub(arena as u32),
             rows_dir: PathBuf::from(
@@ -76,6 +104,9 @@ fn transcript_lines(lines: &[String]) -> String {
 /// RAM of the firmware built with `--ram-2k` (linker-capped RAM region).
 const RAM_2K: u32 = 2048;
 
+/// Bytes of stack the 2 KB build must keep to spare in every request.
+const STACK_SPARE_2K: u32 = 128;
+
 /// The board runs the firmware whose RAM is capped at 2 KB (`cargo xtask hil --ram-2k`).
 fn ram_2k() -> bool {
     env("SENTE_HIL_RAM_2K").is_some()
@@ -86,9 +117,30 @@ fn only_fitting_suites() -> bool {
     env("SENTE_HIL_RAM_2K").as_deref() == Some("fit")
 }
 
+/// Checks a transcript against the board's snapshot: the micro:bit v1's (either build)
+/// is `<name>`, another board's `<name>@<board>` (its arena can make its answers differ).
+fn assert_transcript(name: &str, spec: &BoardSpec, transcript: &str) {
+    if spec.name == boards::DEFAULT.name {
+        insta::assert_snapshot!(name, transcript);
+    } else {
+        insta::with_settings!({ snapshot_suffix => spec.name }, {
+            insta::assert_snapshot!(name, transcript);
+        });
+    }
+}
+
+/// The board named by `SENTE_HIL_BOARD` (the micro:bit v1 if unset), before the rig
+/// has asked the board.
+fn board_spec() -> &'static BoardSpec {
+    env("SENTE_HIL_BOARD")
+        .and_then(|name| boards::find(&name))
+        .unwrap_or(boards::DEFAULT)
+}
+
 /// Runs one scenario suite: board and host answer every request; rows and transcript out.
 fn run_suite(suite: &str) {
-    let (budget, scenarios) = parse_suite(&read_suite(suite)).expect("suite file parses");
+    let (budget, scenarios) =
+        parse_suite_for(&read_suite(suite), Some(board_spec().name)).expect("suite file parses");
     if only_fitting_suites() && budget.ram > RAM_2K {
         println!(
             "{suite}: not run on the 2 KB build (its RAM budget is {} bytes)",
@@ -105,15 +157,7 @@ fn run_suite(suite: &str) {
         .filter(|s| filter.as_ref().is_none_or(|f| s.name.contains(f.as_str())))
     {
         let board = rig.board.exchange(&scenario.request, TIMEOUT, &mut |_| {});
-        let board = board.unwrap_or_else(|e| {
-            let hint = if ram_2k() {
-                " (on the 2 KB build this usually means the stack overflowed: the \
-                 Cortex-M0 locks up when it cannot stack the fault, and QEMU stops)"
-            } else {
-                ""
-            };
-            panic!("{suite}/{}: board: {e}{hint}", scenario.name)
-        });
+        let board = board.unwrap_or_else(|e| panic!("{suite}/{}: board: {e}", scenario.name));
         let host = rig
             .host
             .exchange(&scenario.request, TIMEOUT, &mut |_| {})
@@ -129,6 +173,7 @@ fn run_suite(suite: &str) {
             board: b.clone(),
             host: h.clone(),
             ticks: search_of(b).ticks,
+            hz: rig.hz,
             stack: search_of(b).stack.unwrap_or(0),
             statics: rig.statics,
             arena: search_of(b).arena.unwrap_or(0) as u32,
@@ -138,6 +183,12 @@ fn run_suite(suite: &str) {
             problem: None,
         };
         row.check(b, h);
+        if ram_2k() && row.problem.is_none() && RAM_2K.saturating_sub(row.ram()) < STACK_SPARE_2K {
+            row.problem = Some(format!(
+                "{} of the 2 KB used: less than {STACK_SPARE_2K} bytes left to spare for the stack",
+                row.ram()
+            ));
+        }
         // Streamed info lines must agree too (same iterations, same order).
         let infos = |lines: &[String]| -> Vec<String> {
             lines
@@ -164,6 +215,7 @@ fn run_suite(suite: &str) {
         serde_json::to_string_pretty(&rows).expect("rows serialize"),
     )
     .expect("write rows");
+    let spec = rig.spec;
     drop(rig);
     let failures: Vec<String> = rows
         .iter()
@@ -185,7 +237,7 @@ fn run_suite(suite: &str) {
         failures.join("\n")
     );
     if filter.is_none() {
-        insta::assert_snapshot!(suite, transcript);
+        assert_transcript(suite, spec, &transcript);
     }
 }
 
@@ -322,30 +374,87 @@ fn protocol() {
             "# panic path\n> \"panic\\n\"\n< {}\n",
             redact(&panic)
         ));
-        let start = Instant::now();
-        let back = loop {
-            assert!(
-                start.elapsed() < Duration::from_secs(10),
-                "board did not come back after the panic"
-            );
-            rig.board.board().send_line("ping").expect("send");
-            if let Ok(Some(line)) = rig.board.board().recv_line(Duration::from_millis(300))
-                && line == "pong"
-            {
-                break line;
-            }
-        };
-        while let Ok(Some(_)) = rig.board.board().recv_line(Duration::from_millis(100)) {}
-        t.push_str(&format!(
-            "# served after the restart\n> \"ping\\n\"\n< {back}\n"
-        ));
-        let hello = rig
-            .board
-            .exchange("hello", Duration::from_secs(5), &mut |_| {})
-            .expect("hello after restart");
-        t.push_str(&format!("< {}\n", redact(&hello[0])));
+        t.push_str(&served_after_restart(&mut rig.board, "the panic"));
     }
-    insta::assert_snapshot!("protocol", t);
+    assert_transcript("protocol", rig.spec, &t);
+}
+
+/// Waits for the board to answer `ping` again after a restart and asks `hello`; returns
+/// that part of the transcript.
+fn served_after_restart(board: &mut EngineLink, after: &str) -> String {
+    let start = Instant::now();
+    let back = loop {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "board did not come back after {after}"
+        );
+        board.board().send_line("ping").expect("send");
+        if let Ok(Some(line)) = board.board().recv_line(Duration::from_millis(300))
+            && line == "pong"
+        {
+            break line;
+        }
+    };
+    while let Ok(Some(_)) = board.board().recv_line(Duration::from_millis(100)) {}
+    let hello = board
+        .exchange("hello", Duration::from_secs(5), &mut |_| {})
+        .expect("hello after restart");
+    format!(
+        "# served after the restart\n> \"ping\\n\"\n< {back}\n> \"hello\\n\"\n< {}\n",
+        redact(&hello[0])
+    )
+}
+
+/// Reads `error hardfault stack overflow sp=0x…`: the stack pointer it names, which
+/// must lie below the board's RAM (the stack ran off its bottom: flip-link's layout).
+fn overflow_sp(line: &str) -> u32 {
+    let sp = line
+        .strip_prefix("error hardfault stack overflow sp=0x")
+        .and_then(|hex| u32::from_str_radix(hex, 16).ok())
+        .unwrap_or_else(|| panic!("expected a stack-overflow report, got {line:?}"));
+    assert!(
+        sp < 0x2000_0000,
+        "the overflow should leave RAM at its bottom: {line}"
+    );
+    sp
+}
+
+/// Faults: a stack overflow is reported on the serial line (`error hardfault …` with the
+/// stack pointer) and the board restarts and serves again. `overflow` recurses until the
+/// stack runs out on any board; on the 2 KB build a real request overflows too
+/// (tic-tac-toe's full search needs more stack than 2 KB leave).
+#[test]
+fn fault() {
+    if std::env::var("SENTE_HIL_KIND").is_ok_and(|k| k == "host") {
+        return;
+    }
+    let mut rig = rig();
+    let rig = &mut *rig;
+    let mut t = String::new();
+    let mut requests = vec!["overflow"];
+    if ram_2k() {
+        requests.push("go ttt depth=9 pos .........");
+    }
+    for request in requests {
+        let reply = rig
+            .board
+            .exchange(request, TIMEOUT, &mut |_| {})
+            .unwrap_or_else(|e| panic!("{request}: the board did not report the fault: {e}"));
+        let line = reply.last().expect("a final line");
+        overflow_sp(line);
+        t.push_str(&format!(
+            "# stack overflow\n> \"{request}\\n\"\n< error hardfault stack overflow sp=[sp]\n"
+        ));
+        t.push_str(&served_after_restart(&mut rig.board, "the stack overflow"));
+        // The host engine refuses the hook: its thread would abort, not fault.
+        let host = rig
+            .host
+            .exchange("overflow", TIMEOUT, &mut |_| {})
+            .expect("host engine answers");
+        assert!(host[0].starts_with("error unknown-command"), "{host:?}");
+    }
+    let name = if ram_2k() { "fault-2k" } else { "fault" };
+    assert_transcript(name, rig.spec, &t);
 }
 
 #[test]

@@ -22,8 +22,12 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
         let path = entry.path();
         let name = entry.file_name();
         let name = name.to_string_lossy();
+        if name == ".git" {
+            // Git's data: a directory, or in a worktree a file naming the main repository's.
+            continue;
+        }
         if path.is_dir() {
-            if name != "target" && name != ".git" {
+            if name != "target" {
                 files(&path, out);
             }
         } else if name != ".git" {

@@ -1,19 +1,17 @@
-//! Building the firmware and reporting its flash and RAM use from the ELF.
+//! Building a board's firmware and reporting its flash and RAM use from the ELF.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use object::{Object, ObjectSection, SectionKind};
-
-/// micro:bit v1 flash and RAM sizes.
-const FLASH: u64 = 256 * 1024;
+use sente::boards::BoardSpec;
 
 /// Flash and RAM use of a firmware image.
 #[derive(Clone, Copy, Debug)]
 pub struct Sizes {
     /// Bytes in flash: code, read-only data and the initial values of `.data`.
     pub flash: u64,
-    /// Bytes of RAM taken by statics (`.data`, `.bss`, `.uninit`).
+    /// Bytes of RAM taken by statics (`.data`, `.bss`, `.uninit`), the arena included.
     pub ram_static: u64,
 }
 
@@ -42,25 +40,44 @@ pub fn sizes(elf: &Path) -> Result<Sizes> {
     })
 }
 
-/// Builds the firmware and prints its size; returns the ELF path.
-pub fn build_and_report(ram_2k: bool) -> Result<PathBuf> {
-    crate::setup::require_target()?;
+/// Builds the board's firmware and prints its size; returns the ELF path.
+pub fn build_and_report(board: &BoardSpec, ram_2k: bool) -> Result<PathBuf> {
+    crate::setup::require_target(board.target)?;
     crate::setup::require_flip_link()?;
     println!(
-        "building firmware{} …",
+        "building the {} firmware{} …",
+        board.title,
         if ram_2k { " (RAM capped at 2 KB)" } else { "" }
     );
-    let elf = sente::sim::build_firmware(ram_2k)?;
+    let root = crate::root();
+    let elf = sente::firmware::build(&root, board, ram_2k, true)?;
     let s = sizes(&elf)?;
-    let ram_total = if ram_2k { 2048 } else { 16 * 1024 };
+    let ram_total = if ram_2k { 2048 } else { board.ram };
     println!(
-        "firmware {}\n  flash  {:>7} bytes of {:>6} ({:.1} %)\n  RAM    {:>7} bytes of statics of {:>6}; the rest is stack",
-        elf.display(),
+        "firmware {}\n  flash  {:>7} bytes of {:>7} ({:.1} %)\n  RAM    {:>7} bytes of statics of {:>7} ({} of them the engines' arena); the rest, {} bytes, is stack",
+        elf.strip_prefix(&root).unwrap_or(&elf).display(),
         s.flash,
-        FLASH,
-        100.0 * s.flash as f64 / FLASH as f64,
+        board.flash,
+        100.0 * s.flash as f64 / f64::from(board.flash),
         s.ram_static,
-        ram_total
+        ram_total,
+        if ram_2k { 0 } else { board.arena },
+        u64::from(ram_total).saturating_sub(s.ram_static),
     );
     Ok(elf)
+}
+
+/// Builds every board's firmware (and the 2 KB builds) and prints their sizes; returns
+/// each board with its ELF.
+pub fn build_all() -> Result<Vec<(&'static BoardSpec, bool, PathBuf)>> {
+    let mut built = Vec::new();
+    for board in sente::boards::BOARDS {
+        for ram_2k in [false, true] {
+            if ram_2k && !board.ram_2k {
+                continue;
+            }
+            built.push((board, ram_2k, build_and_report(board, ram_2k)?));
+        }
+    }
+    Ok(built)
 }

@@ -1,12 +1,21 @@
-//! Collecting the HIL rows the test target wrote into `target/hil/report.{md,json}`.
+//! Collecting the HIL rows the test target wrote into `target/hil/<run>.{md,json}`, and
+//! the cross-board report `target/hil/report.md` from every run's rows.
 
 use std::path::Path;
 
 use anyhow::Result;
-use sente::hil::{Row, markdown};
+use sente::boards::BoardSpec;
+use sente::hil::{BoardRun, Row, cross_board, markdown};
 
-/// Gathers the rows, writes the reports, prints where; returns the number of rows.
-pub fn write(rows_dir: &Path, out: &Path, ram_2k: bool, title: &str) -> Result<usize> {
+/// Gathers one run's rows, writes its report and the cross-board report, prints where;
+/// returns the number of rows.
+pub fn write(
+    rows_dir: &Path,
+    out: &Path,
+    board: &BoardSpec,
+    run_name: &str,
+    title: &str,
+) -> Result<usize> {
     let mut rows: Vec<Row> = Vec::new();
     let mut files: Vec<_> = std::fs::read_dir(rows_dir)?
         .filter_map(|e| e.ok())
@@ -17,17 +26,49 @@ pub fn write(rows_dir: &Path, out: &Path, ram_2k: bool, title: &str) -> Result<u
         let text = std::fs::read_to_string(&file)?;
         rows.extend(serde_json::from_str::<Vec<Row>>(&text)?);
     }
-    let stem = if ram_2k { "report-2k" } else { "report" };
+    let run = BoardRun {
+        run: run_name.to_string(),
+        board: board.name.to_string(),
+        title: title.to_string(),
+        hz: board.hz,
+        rows,
+    };
     std::fs::write(
-        out.join(format!("{stem}.json")),
-        serde_json::to_string_pretty(&rows)?,
+        out.join(format!("{run_name}.json")),
+        serde_json::to_string_pretty(&run)?,
     )?;
-    std::fs::write(out.join(format!("{stem}.md")), markdown(&rows, title))?;
-    let failed = rows.iter().filter(|r| r.problem.is_some()).count();
+    std::fs::write(out.join(format!("{run_name}.md")), markdown(&run))?;
+    let failed = run.rows.iter().filter(|r| r.problem.is_some()).count();
     println!(
-        "HIL: {} passed, {} failed  (target/hil/{stem}.md, target/hil/{stem}.json)",
-        rows.len() - failed,
+        "HIL: {} passed, {} failed  (target/hil/{run_name}.md, target/hil/{run_name}.json)",
+        run.rows.len() - failed,
         failed
     );
-    Ok(rows.len())
+    write_cross_board(out)?;
+    Ok(run.rows.len())
+}
+
+/// Writes `target/hil/report.md` from every run's JSON in `out`.
+pub fn write_cross_board(out: &Path) -> Result<()> {
+    let mut runs: Vec<BoardRun> = Vec::new();
+    for entry in std::fs::read_dir(out)?.filter_map(|e| e.ok()) {
+        let path = entry.path();
+        if path.extension().is_some_and(|e| e == "json")
+            && let Ok(run) = serde_json::from_str::<BoardRun>(&std::fs::read_to_string(&path)?)
+        {
+            runs.push(run);
+        }
+    }
+    // The boards' order in the table, the full build before the 2 KB one.
+    let order = |r: &BoardRun| {
+        let i = sente::boards::BOARDS
+            .iter()
+            .position(|b| b.name == r.board)
+            .unwrap_or(usize::MAX);
+        (i, r.run.clone())
+    };
+    runs.sort_by_key(order);
+    std::fs::write(out.join("report.md"), cross_board(&runs))?;
+    println!("HIL: cross-board report in target/hil/report.md");
+    Ok(())
 }

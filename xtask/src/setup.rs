@@ -4,14 +4,13 @@ use std::process::Command;
 
 use anyhow::{Result, bail};
 
-const TARGET: &str = sente::sim::TARGET;
-
 fn succeeds(cmd: &mut Command) -> bool {
     cmd.output().map(|o| o.status.success()).unwrap_or(false)
 }
 
-/// Makes sure the thumbv6m target is installed (rustup does not add it automatically here).
-pub fn require_target() -> Result<()> {
+/// Makes sure a board's Rust target is installed (rustup does not add the targets of
+/// rust-toolchain.toml automatically here).
+pub fn require_target(target: &str) -> Result<()> {
     let installed = Command::new("rustup")
         .args(["target", "list", "--installed"])
         .output();
@@ -19,19 +18,21 @@ pub fn require_target() -> Result<()> {
         Ok(out)
             if String::from_utf8_lossy(&out.stdout)
                 .lines()
-                .any(|l| l.trim() == TARGET) =>
+                .any(|l| l.trim() == target) =>
         {
             Ok(())
         }
         Ok(_) => {
-            println!("installing the {TARGET} target (rustup target add {TARGET}) …");
-            if succeeds(Command::new("rustup").args(["target", "add", TARGET])) {
+            println!("installing the {target} target (rustup target add {target}) …");
+            if succeeds(Command::new("rustup").args(["target", "add", target])) {
                 Ok(())
             } else {
-                bail!("could not install the {TARGET} target: run `rustup target add {TARGET}`")
+                bail!("could not install the {target} target: run `rustup target add {target}`")
             }
         }
-        Err(_) => bail!("rustup not found: install the {TARGET} target for your toolchain by hand"),
+        Err(_) => {
+            bail!("rustup not found: install the {target} target for your toolchain by hand")
+        }
     }
 }
 
@@ -45,6 +46,21 @@ fn is_root() -> bool {
         .output()
         .map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
         .unwrap_or(false)
+}
+
+/// Makes sure `board`'s simulator can run.
+pub fn require_simulator(board: &sente::boards::BoardSpec) -> Result<()> {
+    match board.sim {
+        Some(sente::boards::Simulator::Qemu { .. }) => require_qemu(),
+        None => bail!(
+            "no simulator runs the {} firmware; simulated boards: {}",
+            board.name,
+            sente::boards::simulated()
+                .map(|b| b.name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
 }
 
 /// Makes sure `qemu-system-arm` is available, installing it through apt when root.
@@ -85,13 +101,13 @@ pub fn require_qemu() -> Result<()> {
 
 /// Makes sure flip-link (stack-overflow protection for the firmware) is installed.
 pub fn require_flip_link() -> Result<()> {
-    if sente::sim::have_flip_link() {
+    if sente::firmware::have_flip_link() {
         return Ok(());
     }
     println!("installing flip-link (cargo install flip-link --locked) …");
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     if succeeds(Command::new(cargo).args(["install", "flip-link", "--locked"]))
-        && sente::sim::have_flip_link()
+        && sente::firmware::have_flip_link()
     {
         Ok(())
     } else {

@@ -118,6 +118,9 @@ pub enum Command<'a> {
     },
     /// `panic`: test hook for the panic path (the board reports and restarts).
     Panic,
+    /// `overflow`: test hook for the stack-overflow path (the board recurses until its
+    /// stack overflows, reports the fault and restarts).
+    Overflow,
 }
 
 /// A parse failure: the code and a message for the `error` line.
@@ -143,6 +146,7 @@ impl Command<'_> {
             Self::Go { .. } => "go",
             Self::Perft { .. } => "perft",
             Self::Panic => "panic",
+            Self::Overflow => "overflow",
         }
     }
 }
@@ -315,6 +319,7 @@ fn parse_command<'a>(word: &str, rest: &'a str) -> Result<Command<'a>, RequestEr
         "help" => bare(Command::Help),
         "stop" => bare(Command::Stop),
         "panic" => bare(Command::Panic),
+        "overflow" => bare(Command::Overflow),
         "go" => parse_go(rest),
         "perft" => parse_perft(rest),
         _ => Err((ErrorCode::UnknownCommand, "try 'help'")),
@@ -403,7 +408,7 @@ mod tests {
         #[test]
         fn every_request_round_trips(
             id in proptest::option::of(any::<u32>()),
-            which in 0u8..7,
+            which in 0u8..8,
             game in "[a-z]{1,8}",
             position in "[a-z0-9./]{1,10}( [a-z0-9./]{1,10}){0,4}",
             depth in any::<u8>(),
@@ -421,6 +426,7 @@ mod tests {
                 3 => Command::Stop,
                 4 => Command::Panic,
                 5 => Command::Perft { game: &game, depth, position: &position },
+                6 => Command::Overflow,
                 _ => Command::Go {
                     game: &game,
                     request: EngineRequest {

@@ -598,7 +598,10 @@ pub fn main(options: &MatchOptions) -> anyhow::Result<()> {
     if options.game == "einstein" {
         println!("the referee rolls the dice (the same rolls in both games of a pair)");
     }
-    if options.white == "sim" || options.black == "sim" {
+    if [&options.white, &options.black]
+        .iter()
+        .any(|s| *s == "sim" || s.starts_with("sim:"))
+    {
         println!("starting simulated boards…");
     }
     let probe = open_players(options)?;

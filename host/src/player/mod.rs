@@ -156,7 +156,7 @@ impl PlayerSpec {
 
     /// Whether two of these can run at once (a serial board cannot play two games).
     pub fn shareable(&self) -> bool {
-        !matches!(self, Self::Board(spec) if !matches!(spec.as_str(), "host" | "host-board" | "sim"))
+        !matches!(self, Self::Board(spec) if !matches!(spec.as_str(), "host" | "host-board" | "sim") && !spec.starts_with("sim:"))
     }
 
     /// Starts the player.

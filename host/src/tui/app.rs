@@ -573,8 +573,17 @@ pub enum Popup {
         summary: String,
         /// The record.
         record: String,
+        /// The kept game's game.
+        kind: GameKind,
+        /// The game the command line named, when it is another: declining starts it
+        /// (and sets the kept game aside as a file, so nothing is lost).
+        instead: Option<GameKind>,
     },
 }
+
+/// How the note about a kept game the player declined begins (it stays when the
+/// engine's connection is reported).
+const KEPT_NOTE: &str = "The kept ";
 
 /// Which screen is showing.
 pub enum Screen {
@@ -600,6 +609,8 @@ pub struct App {
     pub config: Config,
     /// Where files are kept.
     pub store: Store,
+    /// The game the command line named (`--game`), if it did.
+    pub named_game: Option<GameKind>,
     /// Work for the runtime, drained by [`App::take_effects`].
     effects: Vec<Effect>,
 }
@@ -615,6 +626,7 @@ impl App {
             theme: Theme::Dark,
             config: Config::default(),
             store: Store::default(),
+            named_game: None,
             effects: Vec::new(),
         }
     }
@@ -637,10 +649,77 @@ impl App {
         let Some(record) = self.store.read_unfinished() else {
             return;
         };
-        match saved::summary(&record) {
-            Ok(summary) => self.popup = Some(Popup::Resume { summary, record }),
+        match (saved::summary(&record), saved::record_kind(&record)) {
+            (Ok(summary), Ok(kind)) => {
+                // Another game, or gomoku under another rule (renju is not free gomoku).
+                let instead = self.named_game.filter(|&g| {
+                    g != kind && (!g.same_game(kind) || matches!(g, GameKind::Gomoku(_)))
+                });
+                self.popup = Some(Popup::Resume {
+                    summary,
+                    record,
+                    kind,
+                    instead,
+                })
+            }
             // A file this Sente cannot read is no game to offer.
-            Err(_) => self.store.remove_unfinished(),
+            _ => self.store.remove_unfinished(),
+        }
+    }
+
+    /// Declines the kept game for the game the command line named: the kept game is
+    /// set aside as a file in the files folder (`o` opens it; nothing is lost), or
+    /// forgotten (`forget`), and the named game starts.
+    pub fn decline_for(&mut self, record: &str, kind: GameKind, named: GameKind, forget: bool) {
+        self.popup = None;
+        let aside = if forget {
+            None
+        } else {
+            let name = saved::set_aside_name(kind, std::time::SystemTime::now());
+            let written = self
+                .store
+                .game_file(std::path::Path::new(&name))
+                .and_then(|path| {
+                    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                        std::fs::create_dir_all(dir)
+                            .map_err(|e| format!("{}: {e}", dir.display()))?;
+                    }
+                    std::fs::write(&path, record)
+                        .map(|()| path)
+                        .map_err(|e| e.to_string())
+                });
+            match written {
+                Ok(path) => Some(Ok(path)),
+                Err(e) => Some(Err(e)),
+            }
+        };
+        if matches!(aside, Some(Err(_))) {
+            // Not written: the kept game stays where it was, offered again next time.
+        } else {
+            self.store.remove_unfinished();
+        }
+        let on = matches!(&self.screen, Screen::Play(p) if p.view.kind() == named);
+        if !on {
+            let settings = Settings {
+                game: named,
+                ..self.settings()
+            };
+            self.start(settings);
+        }
+        let words = kind.words();
+        match aside {
+            None => self.note(format!("{KEPT_NOTE}{words} game is forgotten."), false),
+            Some(Ok(path)) => self.note(
+                format!(
+                    "{KEPT_NOTE}{words} game is set aside in {} (o opens it).",
+                    path.display()
+                ),
+                false,
+            ),
+            Some(Err(e)) => self.note(
+                format!("{KEPT_NOTE}{words} game stays kept (not set aside: {e})."),
+                true,
+            ),
         }
     }
 
@@ -1136,8 +1215,15 @@ impl App {
                 engine.hz = hz;
                 engine.state = EngineState::Ready;
                 engine.progress = None;
+                // Where a kept game went (said before the engine came) stays.
+                let before = play
+                    .note
+                    .take()
+                    .filter(|n| n.text.starts_with(KEPT_NOTE))
+                    .map(|n| format!(" {}", n.text))
+                    .unwrap_or_default();
                 play.note = Some(Note {
-                    text: format!("Connected: {}.", engine.describe),
+                    text: format!("Connected: {}.{before}", engine.describe),
                     error: false,
                 });
             }

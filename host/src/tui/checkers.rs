@@ -25,14 +25,28 @@ use super::view::{GameView, History, ViewKey, cycle, fits, text_of};
 
 /// Columns before the star (row letter and a space).
 const LEFT: u16 = 3;
-/// Screen columns per column of the doubled grid.
-const DX: u16 = 2;
-/// Board width: the row letters and 25 grid columns, with room for markers.
-pub const WIDTH: u16 = LEFT + 24 * DX + 2;
 /// Rows of the star.
 const STAR_H: u16 = ROWS as u16;
-/// Board height: the star and a line about the selection.
-pub const HEIGHT: u16 = STAR_H + 1;
+/// The star's scales, smallest first: screen columns per column of the doubled grid
+/// (neighbours in a row are two grid columns apart) and screen rows per row of the
+/// star. The board is drawn at the largest that fits.
+const SCALES: [(u16, u16); 4] = [(1, 1), (2, 1), (4, 2), (6, 3)];
+
+/// The star's height (without the line under it) at scale `(dx, dy)`.
+fn star_height((_, dy): (u16, u16)) -> u16 {
+    (STAR_H - 1) * dy + 1
+}
+
+/// Board width and height at scale `(dx, dy)`: the row letters and 25 grid columns
+/// with room for markers; the star and a line about the selection.
+fn board_size((dx, dy): (u16, u16)) -> (u16, u16) {
+    (LEFT + 24 * dx + 2, star_height((dx, dy)) + 1)
+}
+
+/// The scale of a board drawn in a space of `room`.
+fn scale(room: (u16, u16)) -> (u16, u16) {
+    super::view::pick_scale(&SCALES, room, board_size)
+}
 
 /// Colour of each point of the star (triangle 0 bottom, then clockwise).
 const TRIANGLE_COLOR: [Color; 6] = [
@@ -249,23 +263,26 @@ impl CheckersView {
 
     /// Terminal cell of `hole` on the star drawn at `area`.
     pub fn cell(area: Rect, hole: u8) -> (u16, u16) {
+        let (dx, dy) = scale((area.width, area.height));
         let h = usize::from(hole);
         (
-            area.x + LEFT + u16::from(HOLE_X[h]) * DX,
-            area.y + u16::from(HOLE_ROW[h]),
+            area.x + LEFT + u16::from(HOLE_X[h]) * dx,
+            area.y + u16::from(HOLE_ROW[h]) * dy,
         )
     }
 
     /// The hole at or next to terminal cell (`x`, `y`) of the star drawn at `area`.
     fn hit(area: Rect, x: u16, y: u16) -> Option<u8> {
-        let row = i32::from(y.checked_sub(area.y)?);
+        let (sx, sy) = scale((area.width, area.height));
+        let row = i32::from(y.saturating_add(sy / 2).checked_sub(area.y)?) / i32::from(sy);
         let dx = i32::from(x.checked_sub(area.x + LEFT - 1)?) - 1;
+        let (sx, reach) = (i32::from(sx), i32::from(sx.saturating_sub(1).max(1)));
         (-1..=1)
-            .map(|d| (dx + d) / i32::from(DX))
+            .map(|d| dx.div_euclid(sx) + d)
             .filter_map(|c| {
                 let h = hole_at(row, c);
-                let off = (c * i32::from(DX) - dx).abs();
-                (h != NONE && off <= 1).then_some((off, h))
+                let off = (c * sx - dx).abs();
+                (h != NONE && off <= reach).then_some((off, h))
             })
             .min()
             .map(|(_, h)| h)
@@ -294,9 +311,10 @@ impl CheckersView {
     fn draw_holes(&self, area: Rect, buf: &mut Buffer, cursor: bool) {
         let pos = self.game.view();
         let label = Style::new().fg(Color::DarkGray);
+        let (_, dy) = scale((area.width, area.height));
         for row in 0..STAR_H {
             let name = ((b'a' + row as u8) as char).to_string();
-            buf.set_string(area.x, area.y + row, name, label);
+            buf.set_string(area.x, area.y + row * dy, name, label);
         }
         let targets = self.targets();
         let path = match self.selected {
@@ -349,15 +367,10 @@ impl CheckersView {
                 mark("[", "]", bold(Color::White), buf);
             }
         }
-        if area.height > STAR_H {
+        let star = star_height((0, dy));
+        if area.height > star {
             let text = self.info_line(&targets, &path);
-            buf.set_stringn(
-                area.x,
-                area.y + STAR_H,
-                text,
-                usize::from(area.width),
-                label,
-            );
+            buf.set_stringn(area.x, area.y + star, text, usize::from(area.width), label);
         }
     }
 
@@ -512,7 +525,8 @@ impl GameView for CheckersView {
     }
 
     fn on_click(&mut self, area: Rect, x: u16, y: u16) -> Option<String> {
-        if area.width < WIDTH || area.height < STAR_H {
+        let sc = scale((area.width, area.height));
+        if area.width < board_size(sc).0 || area.height < star_height(sc) {
             return None;
         }
         match self.choose(Self::hit(area, x, y)?) {
@@ -521,13 +535,14 @@ impl GameView for CheckersView {
         }
     }
 
-    fn size(&self, _room: (u16, u16)) -> (u16, u16) {
-        (WIDTH, HEIGHT)
+    fn size(&self, room: (u16, u16)) -> (u16, u16) {
+        board_size(scale(room))
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, cursor: bool) {
         let area = area.intersection(buf.area);
-        if fits(area, buf, WIDTH, STAR_H) {
+        let sc = scale((area.width, area.height));
+        if fits(area, buf, board_size(sc).0, star_height(sc)) {
             self.draw_holes(area, buf, cursor);
         }
     }
@@ -711,7 +726,8 @@ mod tests {
 
     #[test]
     fn clicks_find_the_nearest_hole() {
-        let area = Rect::new(4, 2, WIDTH, HEIGHT);
+        let (width, height) = board_size((2, 1));
+        let area = Rect::new(4, 2, width, height);
         for hole in 0..HOLES as u8 {
             let (x, y) = CheckersView::cell(area, hole);
             assert_eq!(CheckersView::hit(area, x, y), Some(hole));
@@ -719,6 +735,44 @@ mod tests {
         }
         assert_eq!(CheckersView::hit(area, 4, 2), None, "row letter");
         assert_eq!(CheckersView::hit(area, 400, 2), None);
+    }
+
+    #[test]
+    fn the_star_grows_with_the_room_and_clicks_follow_it() {
+        let v = CheckersView::new(6, 10);
+        let mut last = (0, 0);
+        for sc in SCALES {
+            let (width, height) = board_size(sc);
+            assert_eq!(v.size((width, height)), (width, height));
+            assert!(width > last.0 && height >= last.1);
+            last = (width, height);
+            let area = Rect::new(4, 2, width, height);
+            let mut buf = Buffer::empty(Rect::new(0, 0, 4 + width, 2 + height));
+            v.render(area, &mut buf, true);
+            for hole in 0..HOLES as u8 {
+                let (x, y) = CheckersView::cell(area, hole);
+                assert_ne!(buf[(x, y)].symbol(), " ", "hole {hole} drawn at {sc:?}");
+                let mut spots = vec![(x, y), (x + 1, y)];
+                if sc.0 > 2 {
+                    // Half way to the next hole of the row, and the row above.
+                    spots.extend([(x - sc.0 + 1, y), (x + sc.0 - 1, y)]);
+                    // Left of the grid is the row letter's column: no hole.
+                    spots.retain(|&(cx, _)| cx >= area.x + LEFT - 1);
+                }
+                if sc.1 > 1 {
+                    spots.push((x, y - sc.1 / 2));
+                }
+                for (cx, cy) in spots {
+                    assert_eq!(
+                        CheckersView::hit(area, cx, cy),
+                        Some(hole),
+                        "{sc:?} at ({cx}, {cy}) of ({x}, {y})"
+                    );
+                }
+            }
+        }
+        assert_eq!(v.size((152, 53)), board_size((6, 3)));
+        assert_eq!(v.size((40, 10)), board_size((1, 1)));
     }
 
     #[test]

@@ -13,22 +13,37 @@ use sente_firmware::games::einstein::{Arrangement, Einstein, RED, SplitMix64, TR
 
 use super::view::{Chance, Dice, GameView, History, ViewKey, cycle, fits, outcome_words, text_of};
 
-/// Width of a square's inside.
-const CELL_W: u16 = 5;
 /// Columns before the grid (row digit and a space).
 const LEFT: u16 = 2;
 /// Rows before the grid (column letters).
 const TOP: u16 = 1;
-/// Width of the grid: five squares and six borders.
-const GRID_W: u16 = 5 * (CELL_W + 1) + 1;
-/// Where the die panel starts, from the widget's left.
-const PANEL_X: u16 = LEFT + GRID_W + 2;
 /// Width of the die panel.
 const PANEL_W: u16 = 24;
-/// Board width: the grid with labels and the die panel.
-pub const WIDTH: u16 = PANEL_X + PANEL_W;
-/// Board height: letters and five squares with borders.
-pub const HEIGHT: u16 = TOP + 11;
+/// Rows the die panel needs.
+const PANEL_H: u16 = 11;
+/// The sizes of a square's inside (columns, rows), smallest first: the board is
+/// drawn at the largest that fits.
+const SQUARES: [(u16, u16); 4] = [(5, 1), (9, 3), (13, 5), (17, 7)];
+
+/// Where the die panel starts, from the widget's left, with squares of `w` columns:
+/// after the grid (five squares and six borders).
+fn panel_x(w: u16) -> u16 {
+    LEFT + 5 * (w + 1) + 1 + 2
+}
+
+/// Board width and height with squares of `square`: the grid with labels and the
+/// die panel beside it.
+fn board_size(square: (u16, u16)) -> (u16, u16) {
+    (
+        panel_x(square.0) + PANEL_W,
+        (TOP + 5 * (square.1 + 1) + 1).max(TOP + PANEL_H),
+    )
+}
+
+/// The square size of a board drawn in a space of `room`.
+fn square_size(room: (u16, u16)) -> (u16, u16) {
+    super::view::pick_scale(&SQUARES, room, board_size)
+}
 
 /// Colours of the two sides.
 const SIDE_COLOR: [Color; 2] = [Color::Red, Color::Blue];
@@ -307,19 +322,22 @@ impl EinsteinView {
         }
     }
 
+    /// The left column of `sq`'s inside and its middle row, on the board drawn at `area`.
     fn cell(area: Rect, sq: Square) -> (u16, u16) {
+        let (w, h) = square_size((area.width, area.height));
         let (row, col) = (u16::from(sq / 5), u16::from(sq % 5));
         (
-            area.x + LEFT + 1 + col * (CELL_W + 1),
-            area.y + TOP + 1 + row * 2,
+            area.x + LEFT + 1 + col * (w + 1),
+            area.y + TOP + 1 + row * (h + 1) + h / 2,
         )
     }
 
     fn hit(area: Rect, x: u16, y: u16) -> Option<Square> {
+        let (w, h) = square_size((area.width, area.height));
         let dx = x.checked_sub(area.x + LEFT + 1)?;
         let dy = y.checked_sub(area.y + TOP + 1)?;
-        let (col, row) = (dx / (CELL_W + 1), dy / 2);
-        if col > 4 || row > 4 || dx % (CELL_W + 1) == CELL_W || dy % 2 == 1 {
+        let (col, row) = (dx / (w + 1), dy / (h + 1));
+        if col > 4 || row > 4 || dx % (w + 1) == w || dy % (h + 1) == h {
             return None;
         }
         Some((row * 5 + col) as Square)
@@ -343,20 +361,16 @@ impl EinsteinView {
     }
 
     fn draw_grid(&self, area: Rect, buf: &mut Buffer) {
+        let (w, h) = square_size((area.width, area.height));
         let grid = Style::new().fg(Color::Gray);
         let label = Style::new().fg(Color::DarkGray);
         let x0 = area.x + LEFT;
         let y0 = area.y + TOP;
         for col in 0..5u16 {
             let name = ((b'a' + col as u8) as char).to_string();
-            buf.set_string(
-                x0 + 1 + col * (CELL_W + 1) + CELL_W / 2,
-                area.y,
-                name,
-                label,
-            );
+            buf.set_string(x0 + 1 + col * (w + 1) + w / 2, area.y, name, label);
         }
-        let bar = "─".repeat(usize::from(CELL_W));
+        let bar = "─".repeat(usize::from(w));
         for line in 0..=5u16 {
             let (l, m, r) = match line {
                 0 => ("┌", "┬", "┐"),
@@ -368,14 +382,16 @@ impl EinsteinView {
                 text.push_str(&bar);
                 text.push_str(if c == 4 { r } else { m });
             }
-            buf.set_string(x0, y0 + line * 2, text, grid);
+            buf.set_string(x0, y0 + line * (h + 1), text, grid);
             if line < 5 {
-                let y = y0 + line * 2 + 1;
-                for c in 0..=5u16 {
-                    buf.set_string(x0 + c * (CELL_W + 1), y, "│", grid);
+                for k in 1..=h {
+                    let y = y0 + line * (h + 1) + k;
+                    for c in 0..=5u16 {
+                        buf.set_string(x0 + c * (w + 1), y, "│", grid);
+                    }
                 }
                 let rank = ((b'5' - line as u8) as char).to_string();
-                buf.set_string(area.x, y, rank, label);
+                buf.set_string(area.x, y0 + line * (h + 1) + 1 + h / 2, rank, label);
             }
         }
     }
@@ -391,12 +407,20 @@ impl EinsteinView {
         let targets = if browsing { Vec::new() } else { self.targets() };
         let last = self.last_step();
         let hint = self.hint_step().filter(|_| !browsing);
+        let (w, h) = square_size((area.width, area.height));
+        // The whole inside of a square, in `style` (a cube is a block of its colour).
+        let fill = |buf: &mut Buffer, (x, y): (u16, u16), width: u16, style: Style| {
+            for k in 0..h {
+                buf.set_string(x, y - h / 2 + k, " ".repeat(usize::from(width)), style);
+            }
+        };
+        // The cube's arrow and number, in the square's middle.
+        let cube_x = |x: u16| x + (w - 3) / 2;
         for sq in 0..25u8 {
             let (x, y) = Self::cell(area, sq);
             let on_triangle = setup && !browsing && self.setup_place(sq).is_some();
             if on_triangle {
-                let shade = Style::new().bg(Color::Indexed(236));
-                buf.set_string(x, y, " ".repeat(usize::from(CELL_W)), shade);
+                fill(buf, (x, y), w, Style::new().bg(Color::Indexed(236)));
             }
             let is_target = targets.contains(&sq);
             let preview = self.preview(sq).filter(|_| cursor && !browsing);
@@ -406,26 +430,30 @@ impl EinsteinView {
                     if s == side && shown == Some(cube) && !movable.is_empty() {
                         style = style.bg(Color::Yellow).fg(Color::Black);
                     }
-                    buf.set_string(x + 1, y, Self::cube_text(s, cube), style);
+                    if h > 1 {
+                        // Inside the marker columns.
+                        fill(buf, (x + 1, y), w - 2, style);
+                    }
+                    buf.set_string(cube_x(x), y, Self::cube_text(s, cube), style);
                 }
                 (None, Some(cube)) => {
                     let style = Self::cube_style(side).add_modifier(Modifier::DIM);
-                    buf.set_string(x + 1, y, Self::cube_text(side, cube), style);
+                    buf.set_string(cube_x(x), y, Self::cube_text(side, cube), style);
                 }
                 (None, None) if is_target => {
                     let style = Style::new().fg(Color::Green).add_modifier(Modifier::BOLD);
-                    buf.set_string(x + 2, y, "•", style);
+                    buf.set_string(x + w / 2, y, "•", style);
                 }
                 (None, None) => {
                     if let Some(g) = GOAL.iter().position(|&c| c == sq) {
                         let style = Style::new().fg(SIDE_COLOR[g]).add_modifier(Modifier::DIM);
-                        buf.set_string(x + 2, y, "◎", style);
+                        buf.set_string(x + w / 2, y, "◎", style);
                     }
                 }
             }
             let mark = |l: &str, r: &str, style: Style, buf: &mut Buffer| {
                 buf.set_string(x, y, l, style);
-                buf.set_string(x + CELL_W - 1, y, r, style);
+                buf.set_string(x + w - 1, y, r, style);
             };
             let bold = |c: Color| Style::new().fg(c).add_modifier(Modifier::BOLD);
             if last.is_some_and(|(from, to)| from == sq || to == sq) {
@@ -433,7 +461,7 @@ impl EinsteinView {
             }
             if hint.is_some_and(|(from, to)| from == sq || to == sq) {
                 if pos.cube_at(sq).is_none() {
-                    buf.set_string(x + 2, y, "+", bold(Color::LightGreen));
+                    buf.set_string(x + w / 2, y, "+", bold(Color::LightGreen));
                 }
                 mark("«", "»", bold(Color::LightGreen), buf);
             }
@@ -492,7 +520,7 @@ impl EinsteinView {
     fn draw_panel(&self, area: Rect, buf: &mut Buffer, cursor: bool) {
         let pos = self.game.view();
         let browsing = self.browsing();
-        let x = area.x + PANEL_X;
+        let x = area.x + panel_x(square_size((area.width, area.height)).0);
         let mut pen = Pen { x, y: area.y };
         let side = pos.side_to_move();
         let color = SIDE_COLOR[usize::from(side)];
@@ -756,7 +784,8 @@ impl GameView for EinsteinView {
     }
 
     fn on_click(&mut self, area: Rect, x: u16, y: u16) -> Option<String> {
-        if area.width < WIDTH || area.height < HEIGHT {
+        let (width, height) = board_size(square_size((area.width, area.height)));
+        if area.width < width || area.height < height {
             return None;
         }
         let sq = Self::hit(area, x, y)?;
@@ -775,13 +804,14 @@ impl GameView for EinsteinView {
         }
     }
 
-    fn size(&self, _room: (u16, u16)) -> (u16, u16) {
-        (WIDTH, HEIGHT)
+    fn size(&self, room: (u16, u16)) -> (u16, u16) {
+        board_size(square_size(room))
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, cursor: bool) {
         let area = area.intersection(buf.area);
-        if !fits(area, buf, WIDTH, HEIGHT) {
+        let (width, height) = board_size(square_size((area.width, area.height)));
+        if !fits(area, buf, width, height) {
             return;
         }
         self.draw_grid(area, buf);
@@ -1017,7 +1047,8 @@ mod tests {
         v.on_key(KeyCode::Tab);
         assert_eq!(v.on_key(KeyCode::Enter), ViewKey::Play("4:b3".into()));
         // Clicking cube 2 instead picks it; a click on its target plays.
-        let area = Rect::new(0, 0, WIDTH, HEIGHT);
+        let (width, height) = board_size((5, 1));
+        let area = Rect::new(0, 0, width, height);
         let (x, y) = EinsteinView::cell(area, sq("b5"));
         assert_eq!(v.on_click(area, x + 2, y), None);
         assert_eq!(v.selected_cube(), Some(2));
@@ -1033,7 +1064,8 @@ mod tests {
 
     #[test]
     fn clicks_outside_the_squares_do_nothing() {
-        let area = Rect::new(3, 2, WIDTH, HEIGHT);
+        let (width, height) = board_size((5, 1));
+        let area = Rect::new(3, 2, width, height);
         assert_eq!(EinsteinView::hit(area, 3, 2), None);
         assert_eq!(
             EinsteinView::hit(area, 3 + LEFT, 2 + TOP + 1),
@@ -1062,5 +1094,37 @@ mod tests {
         assert!(v.undo());
         v.play("3:e2").unwrap();
         assert_eq!(v.result_text(), None);
+    }
+
+    #[test]
+    fn the_board_grows_with_the_room_and_clicks_follow_it() {
+        let v = EinsteinView::new(Dice::Seeded, 7);
+        let mut last = (0, 0);
+        for square in SQUARES {
+            let (width, height) = board_size(square);
+            assert_eq!(v.size((width, height)), (width, height));
+            assert!(width > last.0 && height >= last.1);
+            last = (width, height);
+            let area = Rect::new(1, 4, width, height);
+            let mut buf = Buffer::empty(Rect::new(0, 0, 1 + width, 4 + height));
+            v.render(area, &mut buf, true);
+            for s in 0..25u8 {
+                let (x, y) = EinsteinView::cell(area, s);
+                // The whole inside of the square: its corners and its middle.
+                let top = y - square.1 / 2;
+                for (cx, cy) in [
+                    (x, top),
+                    (x + square.0 - 1, top + square.1 - 1),
+                    (x + square.0 / 2, y),
+                ] {
+                    assert_eq!(EinsteinView::hit(area, cx, cy), Some(s), "{square:?}");
+                }
+                // The borders around it are no square.
+                assert_eq!(EinsteinView::hit(area, x - 1, y), None);
+                assert_eq!(EinsteinView::hit(area, x, top - 1), None);
+            }
+        }
+        assert_eq!(v.size((152, 53)), board_size((17, 7)));
+        assert_eq!(v.size((20, 5)), board_size((5, 1)));
     }
 }

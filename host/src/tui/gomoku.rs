@@ -17,10 +17,22 @@ const N: u8 = 15;
 const LEFT: u16 = 3;
 /// Rows before the grid (column letters).
 const TOP: u16 = 1;
-/// Board width: labels on both sides and 15 points two columns apart.
-pub const WIDTH: u16 = LEFT + 2 * (N as u16 - 1) + 1 + 3;
-/// Board height: letters above and below and 15 rows.
-pub const HEIGHT: u16 = TOP + N as u16 + 1;
+/// Spacings of the points (columns, rows), smallest first: the board is drawn at
+/// the largest that fits.
+const SPACINGS: [(u16, u16); 3] = [(2, 1), (4, 2), (6, 3)];
+
+/// Board width and height with points `dx` columns and `dy` rows apart: labels on
+/// both sides and 15 points each way.
+fn board_size((dx, dy): (u16, u16)) -> (u16, u16) {
+    let n = u16::from(N) - 1;
+    (LEFT + dx * n + 1 + 3, TOP + dy * n + 1 + 1)
+}
+
+/// The spacing of a board drawn in a space of `room`.
+fn spacing(room: (u16, u16)) -> (u16, u16) {
+    super::view::pick_scale(&SPACINGS, room, board_size)
+}
+
 /// The centre point `h8`, where the cursor starts.
 const CENTRE: u8 = 7 * N + 7;
 /// The star points (d4, l4, h8, d12, l12), drawn heavier.
@@ -96,25 +108,28 @@ impl GomokuView {
 
     /// Terminal cell of point `p` on a board drawn at `area`.
     fn cell(area: Rect, p: u8) -> (u16, u16) {
+        let (dx, dy) = spacing((area.width, area.height));
         let (row, col) = (u16::from(p / N), u16::from(p % N));
         (
-            area.x + LEFT + 2 * col,
-            area.y + TOP + (u16::from(N) - 1 - row),
+            area.x + LEFT + dx * col,
+            area.y + TOP + dy * (u16::from(N) - 1 - row),
         )
     }
 
     /// The point nearest to a terminal cell of the board drawn at `area`.
     fn hit(area: Rect, x: u16, y: u16) -> Option<u8> {
-        if area.width < WIDTH || area.height < HEIGHT {
+        let (sx, sy) = spacing((area.width, area.height));
+        let (width, height) = board_size((sx, sy));
+        if area.width < width || area.height < height {
             return None; // not drawn
         }
-        let dx = x.checked_sub(area.x + LEFT)?;
-        let dy = y.checked_sub(area.y + TOP)?;
-        let col = dx.div_ceil(2);
-        if col >= u16::from(N) || dy >= u16::from(N) {
+        let dx = x.saturating_add(sx / 2).checked_sub(area.x + LEFT)?;
+        let dy = y.saturating_add(sy / 2).checked_sub(area.y + TOP)?;
+        let (col, row) = (dx / sx, dy / sy);
+        if col >= u16::from(N) || row >= u16::from(N) {
             return None;
         }
-        Some(((u16::from(N) - 1 - dy) * u16::from(N) + col) as u8)
+        Some(((u16::from(N) - 1 - row) * u16::from(N) + col) as u8)
     }
 
     fn stone_style(player: u8) -> Style {
@@ -260,54 +275,51 @@ impl GameView for GomokuView {
         Some(Self::point_name(p))
     }
 
-    fn size(&self, _room: (u16, u16)) -> (u16, u16) {
-        (WIDTH, HEIGHT)
+    fn size(&self, room: (u16, u16)) -> (u16, u16) {
+        board_size(spacing(room))
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, cursor: bool) {
         let area = area.intersection(buf.area);
-        if area.width < WIDTH || area.height < HEIGHT {
-            buf.set_string(
-                area.x,
-                area.y,
-                "(window too small for the board)",
-                Style::new(),
-            );
+        let (sx, sy) = spacing((area.width, area.height));
+        let (width, height) = board_size((sx, sy));
+        if !super::view::fits(area, buf, width, height) {
             return;
         }
         let label = Style::new().fg(Color::DarkGray);
         let grid = Style::new().fg(Color::Black).bg(BOARD);
         let n = u16::from(N);
+        let (x0, y0) = (area.x + LEFT, area.y + TOP);
+        let bottom = y0 + sy * (n - 1);
         // Column letters above and below, row numbers left and right.
         for col in 0..n {
             let name = ((b'A' + col as u8) as char).to_string();
-            let x = area.x + LEFT + 2 * col;
+            let x = x0 + sx * col;
             buf.set_string(x, area.y, &name, label);
-            buf.set_string(x, area.y + TOP + n, &name, label);
+            buf.set_string(x, bottom + 1, &name, label);
+        }
+        // The wood, one column wider than the grid on each side, with the lines
+        // between the points' rows.
+        for y in y0..=bottom {
+            buf.set_string(x0 - 1, y, " ".repeat(usize::from(sx * (n - 1) + 3)), grid);
+            if (y - y0) % sy != 0 {
+                for col in 0..n {
+                    buf.set_string(x0 + sx * col, y, "│", grid);
+                }
+            }
         }
         for row in 0..n {
-            let y = area.y + TOP + (n - 1 - row);
+            let y = y0 + sy * (n - 1 - row);
             buf.set_string(area.x, y, format!("{:>2}", row + 1), label);
-            buf.set_string(
-                area.x + LEFT + 2 * (n - 1) + 2,
-                y,
-                (row + 1).to_string(),
-                label,
-            );
-            // The wood, one column wider than the grid on each side.
-            buf.set_string(
-                area.x + LEFT - 1,
-                y,
-                " ".repeat(2 * (n as usize - 1) + 3),
-                grid,
-            );
+            buf.set_string(x0 + sx * (n - 1) + 2, y, (row + 1).to_string(), label);
         }
+        let line = "─".repeat(usize::from(sx - 1));
         let pos = self.game.view();
         let win = self.winning_points();
         for p in 0..N * N {
             let (x, y) = Self::cell(area, p);
             if p % N != N - 1 {
-                buf.set_string(x + 1, y, "─", grid);
+                buf.set_string(x + 1, y, &line, grid);
             }
             let in_line = win.contains(&p);
             match pos.at(p) {
@@ -435,7 +447,8 @@ mod tests {
 
     #[test]
     fn clicks_map_to_the_nearest_point() {
-        let area = Rect::new(10, 5, WIDTH, HEIGHT);
+        let (width, height) = board_size((2, 1));
+        let area = Rect::new(10, 5, width, height);
         let mut v = GomokuView::new(Rule::Free);
         // Top-left point a15, and the separator right of it rounds to b15.
         assert_eq!(v.on_click(area, 10 + LEFT, 5 + TOP), Some("a15".into()));
@@ -490,5 +503,44 @@ mod tests {
         v.reset(1);
         assert!(v.forbidden.is_empty());
         assert!(v.moves().is_empty());
+    }
+
+    #[test]
+    fn the_board_grows_with_the_room_and_clicks_follow_it() {
+        let mut v = GomokuView::new(Rule::Free);
+        let mut last = (0, 0);
+        for sp in SPACINGS {
+            let (width, height) = board_size(sp);
+            assert_eq!(v.size((width, height)), (width, height));
+            assert!(width > last.0 && height > last.1);
+            last = (width, height);
+            let area = Rect::new(4, 3, width, height);
+            let mut buf = Buffer::empty(Rect::new(0, 0, 4 + width, 3 + height));
+            v.render(area, &mut buf, true);
+            for p in 0..N * N {
+                let (x, y) = GomokuView::cell(area, p);
+                assert_ne!(buf[(x, y)].symbol(), " ", "point {p} drawn at {sp:?}");
+                // The point itself and the cells up to halfway to its neighbours.
+                for (ox, oy) in [(0, 0), (-1, 0), (0, -1), (sp.0 as i32 / 2 - 1, 0)] {
+                    let (cx, cy) = (
+                        (x as i32 + ox) as u16,
+                        (y as i32 + oy * (sp.1 as i32 / 2)) as u16,
+                    );
+                    if (ox < 0 && p % N == 0) || (oy < 0 && p / N == N - 1) {
+                        continue;
+                    }
+                    if ox < 0 && sp.0 < 4 {
+                        continue; // two columns apart: the cell to the left is the neighbour's
+                    }
+                    assert_eq!(
+                        v.on_click(area, cx, cy),
+                        Some(GomokuView::point_name(p)),
+                        "point {p} at {sp:?}, offset ({ox}, {oy})"
+                    );
+                }
+            }
+        }
+        assert_eq!(v.size((152, 53)), board_size((6, 3)));
+        assert_eq!(v.size((10, 10)), board_size((2, 1)));
     }
 }

@@ -145,8 +145,13 @@ impl App {
                 }
                 _ => {}
             },
-            Popup::Resume { record, .. } => match code {
-                KeyCode::Enter | KeyCode::Char('y' | 'r') => {
+            Popup::Resume {
+                record,
+                kind,
+                instead,
+                ..
+            } => match (code, *instead) {
+                (KeyCode::Enter | KeyCode::Char('y' | 'r'), _) => {
                     let record = record.clone();
                     self.popup = None;
                     if let Err(e) = self.resume(&record) {
@@ -154,11 +159,19 @@ impl App {
                         self.note(format!("The kept game could not be read: {e}"), true);
                     }
                 }
-                KeyCode::Char('d') => {
+                (KeyCode::Char('d'), Some(named)) => {
+                    let (record, kind) = (record.clone(), *kind);
+                    self.decline_for(&record, kind, named, true);
+                }
+                (KeyCode::Char('d'), None) => {
                     self.store.remove_unfinished();
                     self.popup = None;
                 }
-                KeyCode::Esc | KeyCode::Char('n') => self.popup = None,
+                (KeyCode::Esc | KeyCode::Char('n'), Some(named)) => {
+                    let (record, kind) = (record.clone(), *kind);
+                    self.decline_for(&record, kind, named, false);
+                }
+                (KeyCode::Esc | KeyCode::Char('n'), None) => self.popup = None,
                 _ => {}
             },
         }

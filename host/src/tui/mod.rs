@@ -57,6 +57,9 @@ pub struct Launch {
     pub theme: Option<Theme>,
     /// A game or position to open (`--load`'s file, `--fen`, `--position`).
     pub open: Option<String>,
+    /// The command line named the game (`--game`): an unfinished game of another
+    /// game is offered with the named one as the alternative.
+    pub game_named: bool,
 }
 
 /// Runs the TUI: the start screen, or straight into a game when the command line
@@ -79,6 +82,7 @@ pub fn run(launch: Launch) -> anyhow::Result<()> {
         App::with_menu(Menu::new(settings, Menu::available_ports()))
     };
     app.store = store;
+    app.named_game = launch.game_named.then_some(launch.settings.game);
     app.theme = launch.theme.unwrap_or(config.theme);
     app.config = config;
     if let Some(text) = &launch.open {

@@ -42,6 +42,10 @@ pub struct PlayLayout {
 /// whole width (and the panels are left out).
 pub const MIN_PANEL: u16 = 24;
 
+/// The right-hand panels never grow wider than this: in a wide terminal the board
+/// grows instead, centred in its frame.
+pub const MAX_PANEL: u16 = 64;
+
 /// Lays out the game screen around `view`'s board, drawn as large as the room left
 /// by the panels allows.
 pub fn play_layout(screen: Rect, view: &dyn GameView) -> PlayLayout {
@@ -60,16 +64,28 @@ pub fn play_layout(screen: Rect, view: &dyn GameView) -> PlayLayout {
     let mut left = board.0 + 4;
     if main.width.saturating_sub(left) < MIN_PANEL {
         left = main.width;
+    } else if main.width - left > MAX_PANEL {
+        // A wide terminal: the panels stop growing, the board's frame takes the rest.
+        left = main.width - MAX_PANEL;
     }
     let [left, right] =
         Layout::horizontal([Constraint::Length(left), Constraint::Min(0)]).areas(main);
     let [board_frame, _] =
         Layout::vertical([Constraint::Length(board.1 + 2), Constraint::Min(0)]).areas(left);
-    // Inside the frame's border, never on it.
+    // Inside the frame's border, never on it; centred when the frame is wider.
     let inside = board_frame.inner(ratatui::layout::Margin::new(1, 1));
-    let inner = Rect::new(inside.x + 1, inside.y, board.0, board.1).intersection(inside);
+    let spare = inside.width.saturating_sub(board.0 + 1) / 2;
+    let inner = Rect::new(inside.x + 1 + spare, inside.y, board.0, board.1).intersection(inside);
+    // Games for more than two keep room under the engine for every seat and a
+    // few moves: the engine panel gives up rows (down to its first five lines).
+    let players = u16::from(view.player_count());
+    let engine_rows = if players > 2 {
+        right.height.saturating_sub(players + 2 + 3).clamp(7, 12)
+    } else {
+        12
+    };
     let [engine, moves] =
-        Layout::vertical([Constraint::Length(12), Constraint::Min(0)]).areas(right);
+        Layout::vertical([Constraint::Length(engine_rows), Constraint::Min(0)]).areas(right);
     PlayLayout {
         title,
         board_frame,
@@ -296,7 +312,8 @@ fn draw_menu(frame: &mut Frame, menu: &Menu) {
         lines.push(Line::from(Span::styled(hint, dim)));
     }
     // A short terminal: the blank lines and the introduction go first, then the
-    // rows scroll so that the selected one (and Start) stay on screen.
+    // hint; [ Start ] (and an error) stay pinned under the rows, which scroll so
+    // that the selected one stays on screen.
     let room = usize::from(inner.height);
     if lines.len() > room {
         lines.retain(|l| l.width() > 0);
@@ -304,16 +321,30 @@ fn draw_menu(frame: &mut Frame, menu: &Menu) {
             lines.remove(0);
         }
     }
+    let is_start = |l: &Line| l.spans.iter().any(|s| s.content == "[ Start ]");
+    if lines.len() > room && menu.error.is_none() && lines.last().is_some_and(|l| !is_start(l)) {
+        lines.pop(); // the hint
+    }
+    let start = lines.iter().position(is_start).unwrap_or(lines.len());
+    let pinned: Vec<Line> = lines.split_off(start);
+    let rows_room = room.saturating_sub(pinned.len());
     let selected = lines
         .iter()
         .position(|l| l.spans.first().is_some_and(|s| s.content == "› "))
         .unwrap_or(0);
-    let skip = if lines.len() > room {
-        (selected + 2).saturating_sub(room).min(lines.len() - room)
+    let skip = if lines.len() > rows_room {
+        (selected + 1)
+            .saturating_sub(rows_room)
+            .min(lines.len() - rows_room)
     } else {
         0
     };
-    let lines: Vec<Line> = lines.into_iter().skip(skip).collect();
+    let lines: Vec<Line> = lines
+        .into_iter()
+        .skip(skip)
+        .take(rows_room)
+        .chain(pinned)
+        .collect();
     frame.render_widget(
         Paragraph::new(lines),
         inner.inner(ratatui::layout::Margin::new(1, 0)),
@@ -991,22 +1022,47 @@ fn draw_popup(frame: &mut Frame, popup: &Popup, play: Option<&Play>) {
             ]));
             (title, lines)
         }
-        Popup::Resume { summary, .. } => (
-            " An unfinished game ",
-            vec![
-                Line::from(" The last time, this game was left unfinished:"),
+        Popup::Resume {
+            summary,
+            kind,
+            instead,
+            ..
+        } => {
+            let words = kind.words();
+            let mut lines = vec![
+                Line::from(match instead {
+                    Some(named) => format!(
+                        " You asked for {}; a {words} game was left unfinished:",
+                        named.words()
+                    ),
+                    None => format!(" The last time, a {words} game was left unfinished:"),
+                }),
                 Line::from(Span::styled(format!(" {summary}"), Style::new().bold())),
                 Line::from(""),
-                Line::from(vec![
-                    Span::styled(" Enter", key),
-                    Span::raw(" play it on   "),
-                    Span::styled("d", key),
-                    Span::raw(" forget it   "),
-                    Span::styled("Esc", key),
-                    Span::raw(" not now"),
+            ];
+            let row = |k: &str, what: String| {
+                Line::from(vec![Span::styled(format!(" {k:<7}"), key), Span::raw(what)])
+            };
+            match instead {
+                Some(named) => {
+                    let named = named.words();
+                    lines.extend([
+                        row("Enter", format!("play the {words} game on")),
+                        row(
+                            "Esc",
+                            format!("start {named} (the {words} game is set aside: o opens it)"),
+                        ),
+                        row("d", format!("forget the {words} game, start {named}")),
+                    ]);
+                }
+                None => lines.extend([
+                    row("Enter", format!("play the {words} game on")),
+                    row("Esc", "not now (offered again next time)".into()),
+                    row("d", format!("forget the {words} game")),
                 ]),
-            ],
-        ),
+            }
+            (" An unfinished game ", lines)
+        }
     };
     let width = lines
         .iter()
@@ -1015,7 +1071,20 @@ fn draw_popup(frame: &mut Frame, popup: &Popup, play: Option<&Play>) {
         .unwrap_or(20)
         .max(title.len()) as u16
         + 4;
-    let area = centered(frame.area(), width.max(44), lines.len() as u16 + 2);
+    // Long lines wrap in a narrow terminal: the popup is as tall as its wrapped
+    // lines, and leaves its blank lines out when the terminal is short.
+    let inner_width = usize::from(width.max(44).min(frame.area().width).saturating_sub(2)).max(1);
+    let rows = |lines: &[Line]| -> u16 {
+        lines
+            .iter()
+            .map(|l| l.width().max(1).div_ceil(inner_width) as u16)
+            .sum()
+    };
+    let mut lines = lines;
+    if rows(&lines) + 2 > frame.area().height {
+        lines.retain(|l| l.width() > 0);
+    }
+    let area = centered(frame.area(), width.max(44), rows(&lines) + 2);
     clear_for_popup(frame, area);
     frame.render_widget(
         Paragraph::new(lines)

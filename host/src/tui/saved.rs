@@ -246,6 +246,7 @@ pub fn date_text(now: SystemTime) -> String {
 pub fn summary(record: &str) -> Result<String, String> {
     let r = SenteRecord::parse(record)?;
     let kind = kind_of(&r)?;
+    let title = kind.words();
     let against = match r.tag("Opponent") {
         Some("human") | None => "two people".to_string(),
         Some(spec) => format!("against the {}", Opponent::from_spec(spec).label()),
@@ -253,10 +254,20 @@ pub fn summary(record: &str) -> Result<String, String> {
     let n = r.moves.len();
     let date = r.tag("Date").map(|d| format!(" ({d})")).unwrap_or_default();
     Ok(format!(
-        "{}, {against}, {n} move{}{date}",
-        kind.title(),
+        "{title}, {against}, {n} move{}{date}",
         if n == 1 { "" } else { "s" }
     ))
+}
+
+/// The game a Sente record is of (with its rule, dice or players).
+pub fn record_kind(record: &str) -> Result<GameKind, String> {
+    kind_of(&SenteRecord::parse(record)?)
+}
+
+/// The file name a kept game is set aside under (`sente-xiangqi-2025-01-31-12-30.sente`).
+pub fn set_aside_name(kind: GameKind, now: SystemTime) -> String {
+    let date = date_text(now).replace([' ', ':'], "-");
+    format!("sente-{}-{date}.sente", game_name(kind))
 }
 
 /// Reads a saved game or a position: a Sente record, a xiangqi PGN, a Piskvork

@@ -1323,3 +1323,524 @@ fn games_are_saved_only_where_the_store_says() {
     assert!(!std::path::Path::new("two.sente").exists());
     let _ = std::fs::remove_dir_all(dir);
 }
+
+// ---- boards in large terminals ----
+
+/// A large terminal: every board at its largest scale.
+const HUGE: Rect = Rect::new(0, 0, 200, 60);
+
+fn huge_screen(app: &App) -> Terminal<TestBackend> {
+    let mut t = Terminal::new(TestBackend::new(HUGE.width, HUGE.height)).unwrap();
+    t.draw(|f| render::draw(f, app)).unwrap();
+    t
+}
+
+/// Where the board is drawn in the large terminal.
+fn huge_board(app: &App) -> Rect {
+    render::play_layout(HUGE, app.play().unwrap().view.as_ref()).board
+}
+
+#[test]
+fn boards_fill_a_large_terminal_and_the_panels_stay_readable() {
+    let games = [
+        GameKind::TicTacToe,
+        GameKind::Gomoku(Rule::Free),
+        GameKind::Xiangqi,
+        GameKind::Einstein(Dice::Seeded),
+        GameKind::Checkers {
+            players: 2,
+            pieces: 10,
+        },
+    ];
+    for game in games {
+        let app = App::with_game(Settings {
+            game,
+            ..settings(Opponent::Human)
+        });
+        let layout = render::play_layout(HUGE, app.play().unwrap().view.as_ref());
+        let small = render::play_layout(Rect::new(0, 0, W, H), app.play().unwrap().view.as_ref());
+        assert!(
+            layout.board.width >= 2 * small.board.width.min(60)
+                || layout.board.height >= 2 * small.board.height,
+            "{game:?}: {:?} at 200×60 against {:?} at 80×24",
+            layout.board,
+            small.board
+        );
+        assert!(
+            (render::MIN_PANEL..=render::MAX_PANEL).contains(&layout.engine.width),
+            "{game:?}: engine panel {:?}",
+            layout.engine
+        );
+        assert!(layout.board.right() <= layout.engine.x, "{game:?}");
+        assert!(layout.board.bottom() <= layout.status.y, "{game:?}");
+    }
+}
+
+#[test]
+fn snapshot_xiangqi_at_200x60_with_clicks() {
+    let mut app = xiangqi_game(&["h2e2"]);
+    let board = huge_board(&app);
+    // Files ten columns apart, ranks five rows apart: b9 is file 1 of the top rank,
+    // c7 file 2 two ranks down; a click on either column of a piece counts.
+    app.on_mouse(click(board.x + 3 + 10 + 1, board.y + 1), HUGE);
+    app.on_mouse(click(board.x + 3 + 20, board.y + 1 + 10), HUGE);
+    assert_eq!(moves(&app), ["炮二平五 h2e2", "马２进３ b9c7"]);
+    // Red's cannon e2 (file 4, rank 2 = row 7): selected, its targets shown.
+    app.on_mouse(click(board.x + 3 + 40, board.y + 1 + 35), HUGE);
+    insta::assert_snapshot!(huge_screen(&app).backend());
+}
+
+#[test]
+fn snapshot_tic_tac_toe_at_200x60_with_clicks() {
+    let mut app = App::with_game(settings(Opponent::Human));
+    let board = huge_board(&app);
+    // Cells 19 columns by 9 rows inside their borders: a click anywhere in a cell
+    // plays it (X b2 by its corner, O a3 by its middle, X c1 by its far corner).
+    app.on_mouse(click(board.x + 2 + 21, board.y + 1 + 11), HUGE);
+    app.on_mouse(click(board.x + 2 + 1 + 9, board.y + 1 + 1 + 4), HUGE);
+    app.on_mouse(click(board.x + 2 + 40 + 19, board.y + 1 + 20 + 9), HUGE);
+    assert_eq!(moves(&app), ["b2", "a3", "c1"]);
+    insta::assert_snapshot!(huge_screen(&app).backend());
+}
+
+#[test]
+fn snapshot_gomoku_at_200x60_with_clicks() {
+    let mut app = gomoku_game(Rule::Renju, &[]);
+    let board = huge_board(&app);
+    // Points six columns and three rows apart: h8 is column 7, row 7 from the top;
+    // a click two columns right of a point or a row above still hits it.
+    app.on_mouse(click(board.x + 3 + 42, board.y + 1 + 21), HUGE);
+    app.on_mouse(click(board.x + 3 + 48 + 2, board.y + 1 + 21), HUGE);
+    app.on_mouse(click(board.x + 3 + 42, board.y + 1 + 18 - 1), HUGE);
+    assert_eq!(moves(&app), ["h8", "i8", "h9"]);
+    insta::assert_snapshot!(huge_screen(&app).backend());
+}
+
+#[test]
+fn snapshot_einstein_at_200x60_with_clicks() {
+    use sente_firmware::game::{Game, Notation};
+    use sente_firmware::games::einstein::Einstein;
+    use sente_firmware::games::einstein::board::Move;
+    let mut app = App::with_game(einstein(Dice::Typed, Opponent::Human));
+    for m in EINSTEIN_CHOICE {
+        app.try_human_move(m);
+    }
+    let pos = Einstein::parse_position(&app.play().unwrap().view.position()).unwrap();
+    let mut legal = Default::default();
+    pos.generate(&mut legal);
+    let (cube, to) = legal
+        .iter()
+        .find_map(|&m| match m {
+            Move::Step { cube, to } => Some((cube, to)),
+            _ => None,
+        })
+        .unwrap();
+    let from = pos.square_of(pos.side_to_move(), cube).unwrap();
+    let board = huge_board(&app);
+    // Squares 17 columns by 7 rows inside their borders (a5 top left): a click on a
+    // cube's corner picks it, a click on the middle of its target moves it.
+    let corner = |sq: u8| {
+        let (col, row) = (u16::from(sq % 5), u16::from(sq / 5));
+        (board.x + 2 + 1 + col * 18, board.y + 1 + 1 + row * 8)
+    };
+    let (x, y) = corner(from);
+    app.on_mouse(click(x + 16, y + 6), HUGE);
+    let (x, y) = corner(to);
+    app.on_mouse(click(x + 8, y + 3), HUGE);
+    assert_eq!(
+        moves(&app).len(),
+        EINSTEIN_CHOICE.len() + 1,
+        "{:?}",
+        moves(&app)
+    );
+    insta::assert_snapshot!(huge_screen(&app).backend());
+}
+
+#[test]
+fn snapshot_checkers_at_200x60_with_clicks() {
+    use sente_firmware::game::Notation;
+    use sente_firmware::games::checkers::Checkers;
+    use sente_firmware::games::checkers::board::{HOLE_ROW, HOLE_X, NEIGHBOURS};
+    let mut app = App::with_game(checkers(2, "pp"));
+    let pos = Checkers::parse_position(&app.play().unwrap().view.position()).unwrap();
+    // A red piece's step to a neighbouring hole.
+    let (from, to) = pos
+        .pieces_of(pos.turn())
+        .iter()
+        .find_map(|&f| {
+            pos.reachable(f)
+                .iter()
+                .find(|t| NEIGHBOURS[usize::from(f)].contains(t))
+                .map(|t| (f, t))
+        })
+        .unwrap();
+    let board = huge_board(&app);
+    // Six columns per grid column, three rows per star row.
+    let at = |h: u8| {
+        let h = usize::from(h);
+        (
+            board.x + 3 + u16::from(HOLE_X[h]) * 6,
+            board.y + u16::from(HOLE_ROW[h]) * 3,
+        )
+    };
+    let (x, y) = at(from);
+    app.on_mouse(click(x + 1, y), HUGE);
+    let (x, y) = at(to);
+    app.on_mouse(click(x - 2, y - 1), HUGE);
+    assert_eq!(moves(&app).len(), 1, "{from} to {to}");
+    insta::assert_snapshot!(huge_screen(&app).backend());
+}
+
+// ---- an unfinished game of another game ----
+
+/// A store in a fresh folder holding an unfinished xiangqi game (one move).
+fn kept_xiangqi(name: &str) -> (std::path::PathBuf, super::config::Store) {
+    use super::config::Store;
+    use super::config::tests::temp_dir;
+    let dir = temp_dir(name);
+    let mut app = xiangqi_game(&["h2e2"]).with_store(Store::at(&dir));
+    app.quit_now();
+    assert!(Store::at(&dir).read_unfinished().is_some(), "kept");
+    (dir.clone(), Store::at(&dir))
+}
+
+fn renju_named(app: App, store: super::config::Store) -> App {
+    let mut app = app.with_store(store);
+    app.named_game = Some(GameKind::Gomoku(Rule::Renju));
+    app.offer_unfinished();
+    app
+}
+
+#[test]
+fn snapshot_a_kept_game_of_another_game_names_both() {
+    let (dir, store) = kept_xiangqi("kept-other");
+    let app = renju_named(
+        App::with_menu(Menu::new(gomoku(Rule::Renju, Opponent::Host), Vec::new())),
+        store,
+    );
+    assert!(
+        matches!(
+            &app.popup,
+            Some(Popup::Resume {
+                kind: GameKind::Xiangqi,
+                instead: Some(GameKind::Gomoku(Rule::Renju)),
+                ..
+            })
+        ),
+        "{:?}",
+        app.popup
+    );
+    // In a 40×12 terminal the lines wrap and every key still shows.
+    let mut small = Terminal::new(TestBackend::new(40, 12)).unwrap();
+    small.draw(|f| render::draw(f, &app)).unwrap();
+    let rows = rows_of(&small);
+    for k in ["│ Enter  play", "│ Esc    start renju", "│ d      forget"] {
+        assert!(rows.iter().any(|r| r.contains(k)), "{k}: {rows:#?}");
+    }
+    // The date in the summary changes from run to run: blank it for the snapshot.
+    let mut t = screen(&app);
+    let text = format!("{}", t.backend_mut());
+    let _ = std::fs::remove_dir_all(dir);
+    let text = regex_lite_date(&text);
+    assert!(
+        text.contains("You asked for renju; a xiangqi game"),
+        "{text}"
+    );
+    assert!(
+        text.contains("a xiangqi game was left unfinished"),
+        "{text}"
+    );
+    assert!(text.contains("start renju"), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+/// `(2026-11-24 1448)` → `(DATE)`.
+fn regex_lite_date(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("(20") {
+        let end = rest[i..].find(')').map_or(rest.len(), |e| i + e + 1);
+        let width = end - i;
+        out.push_str(&rest[..i]);
+        out.push_str(&format!("{:<width$}", "(DATE)"));
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn declining_a_kept_game_of_another_game_starts_the_named_game_and_sets_it_aside() {
+    use super::config::Store;
+    let (dir, store) = kept_xiangqi("decline-other");
+    // From the start screen (`sente --game renju`): Esc starts renju.
+    let mut app = renju_named(
+        App::with_menu(Menu::new(gomoku(Rule::Renju, Opponent::Human), Vec::new())),
+        store,
+    );
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.popup, None);
+    let play = app.play().expect("renju started");
+    assert_eq!(play.view.kind(), GameKind::Gomoku(Rule::Renju));
+    assert!(play.view.moves().is_empty());
+    let note = play.note.as_ref().unwrap().text.clone();
+    assert!(note.contains("set aside in"), "{note}");
+    // Nothing is lost: the kept game is a file `o` opens, no longer offered.
+    assert!(Store::at(&dir).read_unfinished().is_none());
+    let files: Vec<_> = std::fs::read_dir(dir.join("files"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert!(
+        matches!(files.as_slice(), [f] if f.starts_with("sente-xiangqi-") && f.ends_with(".sente")),
+        "{files:?}"
+    );
+    app.open(&files[0]).unwrap();
+    assert_eq!(moves(&app), ["炮二平五 h2e2"]);
+    let _ = std::fs::remove_dir_all(dir);
+
+    // Straight into the game (`sente --game renju --board human`): the renju game
+    // on screen stays; the engine's connection keeps the note about the kept game.
+    let (dir, store) = kept_xiangqi("decline-other-play");
+    let mut app = renju_named(App::with_game(gomoku(Rule::Renju, Opponent::Host)), store);
+    key(&mut app, KeyCode::Char('n'));
+    let mut app = opened(app);
+    let play = app.play().unwrap();
+    assert_eq!(play.view.kind(), GameKind::Gomoku(Rule::Renju));
+    let note = play.note.as_ref().unwrap().text.clone();
+    assert!(
+        note.starts_with("Connected: host. The kept xiangqi game is set aside"),
+        "{note}"
+    );
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(moves(&app), ["h8"]);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_kept_game_forgotten_or_played_on() {
+    use super::config::Store;
+    // d: forgotten, renju starts, no file written.
+    let (dir, store) = kept_xiangqi("forget-other");
+    let mut app = renju_named(
+        App::with_menu(Menu::new(gomoku(Rule::Renju, Opponent::Human), Vec::new())),
+        store,
+    );
+    key(&mut app, KeyCode::Char('d'));
+    assert_eq!(
+        app.play().unwrap().view.kind(),
+        GameKind::Gomoku(Rule::Renju)
+    );
+    assert!(Store::at(&dir).read_unfinished().is_none());
+    assert!(
+        !dir.join("files").exists()
+            || std::fs::read_dir(dir.join("files"))
+                .unwrap()
+                .next()
+                .is_none()
+    );
+    let _ = std::fs::remove_dir_all(dir);
+    // Enter: the kept xiangqi game goes on, whatever the command line named.
+    let (dir, store) = kept_xiangqi("resume-other");
+    let mut app = renju_named(
+        App::with_menu(Menu::new(gomoku(Rule::Renju, Opponent::Human), Vec::new())),
+        store,
+    );
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.play().unwrap().view.kind(), GameKind::Xiangqi);
+    assert_eq!(moves(&app), ["炮二平五 h2e2"]);
+    let _ = std::fs::remove_dir_all(dir);
+    // The same game named: no alternative, Esc is "not now" and the game stays kept.
+    let (dir, store) = kept_xiangqi("same-game");
+    let mut app =
+        App::with_menu(Menu::new(settings(Opponent::Human), Vec::new())).with_store(store);
+    app.named_game = Some(GameKind::Xiangqi);
+    app.offer_unfinished();
+    assert!(matches!(
+        &app.popup,
+        Some(Popup::Resume { instead: None, .. })
+    ));
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.popup, None);
+    assert!(matches!(app.screen, Screen::Menu(_)));
+    assert!(Store::at(&dir).read_unfinished().is_some());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+// ---- the smaller faults of issue 17 ----
+
+/// The rows of a rendered screen as the terminal shows them, one string per row
+/// (wide characters once, their hidden second cell left out).
+fn rows_of(t: &Terminal<TestBackend>) -> Vec<String> {
+    let buf = t.backend().buffer();
+    (0..buf.area.height)
+        .map(|y| {
+            let mut row = String::new();
+            let mut skip = 0;
+            for x in 0..buf.area.width {
+                if skip > 0 {
+                    skip -= 1;
+                    continue;
+                }
+                let s = buf[(x, y)].symbol();
+                skip = unicode_width::UnicodeWidthStr::width(s).saturating_sub(1);
+                row.push_str(s);
+            }
+            row
+        })
+        .collect()
+}
+
+#[test]
+fn the_help_keeps_its_left_border_beside_chinese_pieces() {
+    for (w, h) in [(80, 24), (96, 30), (120, 40), (200, 60)] {
+        for moves in [&[][..], &["h2e2", "b9c7", "b0c2"][..]] {
+            let mut app = xiangqi_game(moves);
+            key(&mut app, KeyCode::Char('?'));
+            let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+            t.draw(|f| render::draw(f, &app)).unwrap();
+            let buf = t.backend().buffer().clone();
+            // The popup's left border: the column of its top-left corner.
+            let (left, top) = (0..h)
+                .flat_map(|y| (0..w).map(move |x| (x, y)))
+                .find(|&(x, y)| buf[(x, y)].symbol() == "┌" && buf[(x + 2, y)].symbol() == "K")
+                .expect("the help is drawn");
+            let bottom = (top..h).find(|&y| buf[(left, y)].symbol() == "└").unwrap();
+            for y in top + 1..bottom {
+                assert_eq!(buf[(left, y)].symbol(), "│", "{w}×{h} row {y}");
+                // Nothing wide just left of it: its second half would cover the border.
+                let before = buf[(left - 1, y)].symbol();
+                assert!(
+                    unicode_width::UnicodeWidthStr::width(before) <= 1,
+                    "{w}×{h} row {y}: {before:?} beside the border"
+                );
+            }
+            // As the terminal shows it: every row of the popup starts with its border
+            // at the same column.
+            let rows = rows_of(&t);
+            for y in top + 1..bottom {
+                let row = &rows[usize::from(y)];
+                let col: usize = row
+                    .split("│  ")
+                    .next()
+                    .map(unicode_width::UnicodeWidthStr::width)
+                    .unwrap();
+                assert!(col <= usize::from(left), "{w}×{h} row {y}: {row}");
+            }
+        }
+    }
+}
+
+#[test]
+fn tic_tac_toe_and_checkers_at_60x20_stay_inside_their_frames() {
+    let small = Rect::new(0, 0, 60, 20);
+    for game in [
+        GameKind::TicTacToe,
+        GameKind::Checkers {
+            players: 2,
+            pieces: 10,
+        },
+        GameKind::Checkers {
+            players: 6,
+            pieces: 10,
+        },
+    ] {
+        let app = opened(App::with_game(Settings {
+            game,
+            ..settings(Opponent::Host)
+        }));
+        let layout = render::play_layout(small, app.play().unwrap().view.as_ref());
+        // The panels keep their width beside the board.
+        assert!(layout.engine.width >= render::MIN_PANEL, "{game:?}");
+        assert!(layout.board_frame.right() <= layout.engine.x, "{game:?}");
+        let mut t = Terminal::new(TestBackend::new(60, 20)).unwrap();
+        t.draw(|f| render::draw(f, &app)).unwrap();
+        let buf = t.backend().buffer();
+        // The frames' borders are whole: nothing is drawn over them.
+        let f = layout.board_frame;
+        for y in f.y + 1..f.bottom() - 1 {
+            assert_eq!(buf[(f.x, y)].symbol(), "│", "{game:?} row {y}");
+            assert_eq!(buf[(f.right() - 1, y)].symbol(), "│", "{game:?} row {y}");
+            assert_eq!(
+                buf[(layout.engine.x, y.min(layout.engine.bottom() - 2))].symbol(),
+                "│"
+            );
+        }
+        for x in f.x + 1..f.right() - 1 {
+            assert_eq!(
+                buf[(x, f.bottom() - 1)].symbol(),
+                "─",
+                "{game:?} column {x}"
+            );
+        }
+    }
+    let app = App::with_game(settings(Opponent::Human));
+    let mut t = Terminal::new(TestBackend::new(60, 20)).unwrap();
+    t.draw(|f| render::draw(f, &app)).unwrap();
+    insta::assert_snapshot!(t.backend());
+}
+
+#[test]
+fn the_menu_keeps_start_on_a_40x12_terminal_on_every_row() {
+    let mut menu = Menu::new(checkers(6, "peeeee"), Vec::new());
+    menu.row = Row::Game;
+    let mut app = App::with_menu(menu);
+    let mut seen = 0;
+    for _ in 0..20 {
+        let mut t = Terminal::new(TestBackend::new(40, 12)).unwrap();
+        t.draw(|f| render::draw(f, &app)).unwrap();
+        let rows = rows_of(&t);
+        assert!(rows.iter().any(|r| r.contains("[ Start ]")), "{rows:#?}");
+        assert!(
+            rows.iter().any(|r| r.contains("│ › ")),
+            "the selected row: {rows:#?}"
+        );
+        seen += 1;
+        key(&mut app, KeyCode::Down);
+    }
+    assert_eq!(seen, 20);
+}
+
+#[test]
+fn engine_first_turns_the_xiangqi_board_to_the_player() {
+    let mut app = opened(App::with_game(Settings {
+        game: GameKind::Xiangqi,
+        engine_first: true,
+        ..settings(Opponent::Host)
+    }));
+    for _ in 0..2 {
+        let t = tall_screen(&app);
+        let rows = rows_of(&t);
+        let rank = |r: &str| {
+            rows.iter()
+                .position(|row| row.starts_with(&format!("│ {r}  ")))
+                .unwrap()
+        };
+        assert!(
+            rank("9") > rank("0"),
+            "black, the player, at the bottom: {rows:#?}"
+        );
+        assert!(
+            rows[2].contains("i   h   g"),
+            "files from black's side: {}",
+            rows[2]
+        );
+        // A new game keeps the player's side.
+        app.start(app.settings());
+        app = opened(app);
+    }
+}
+
+#[test]
+fn every_seat_of_six_shows_at_80x24() {
+    let app = opened(App::with_game(checkers(6, "peeeee")));
+    let rows = rows_of(&screen(&app));
+    for name in ["red", "yellow", "green", "cyan", "blue", "magenta"] {
+        assert!(
+            rows.iter().any(|r| r.contains(&format!(" {name} "))),
+            "{name}: {rows:#?}"
+        );
+    }
+    assert!(rows.iter().any(|r| r.contains("┌ Engine")));
+    assert!(rows.iter().any(|r| r.contains("┌ Moves")), "{rows:#?}");
+}

@@ -10,22 +10,53 @@ use sente_firmware::games::tictactoe::TicTacToe;
 
 use super::view::{GameView, History, ViewKey, outcome_words};
 
-/// Width of a cell's inside, in terminal columns.
-const CELL_W: u16 = 7;
-/// Height of a cell's inside, in terminal rows.
-const CELL_H: u16 = 3;
 /// Columns before the grid (row label and a space).
 const LEFT: u16 = 2;
 /// Rows before the grid (column labels).
 const TOP: u16 = 1;
-/// Board width: labels plus 3 cells and 4 borders.
-pub const WIDTH: u16 = LEFT + 3 * (CELL_W + 1) + 1;
-/// Board height: labels plus 3 cells and 4 borders.
-pub const HEIGHT: u16 = TOP + 3 * (CELL_H + 1) + 1;
+/// The sizes of a cell's inside (columns, rows), smallest first: the board is drawn
+/// at the largest that fits.
+const CELLS: [(u16, u16); 5] = [(3, 1), (7, 3), (11, 5), (15, 7), (19, 9)];
 
-const X_ROWS: [&str; 3] = [" ╲   ╱ ", "   ╳   ", " ╱   ╲ "];
-const O_ROWS: [&str; 3] = [" ╭───╮ ", " │   │ ", " ╰───╯ "];
-const EMPTY_ROWS: [&str; 3] = ["       ", "       ", "       "];
+/// Board width and height with cells of `cell`: labels plus 3 cells and 4 borders.
+fn board_size((w, h): (u16, u16)) -> (u16, u16) {
+    (LEFT + 3 * (w + 1) + 1, TOP + 3 * (h + 1) + 1)
+}
+
+/// The cell size of a board drawn in a space of `room`.
+fn cell_size(room: (u16, u16)) -> (u16, u16) {
+    super::view::pick_scale(&CELLS, room, board_size)
+}
+
+/// Draws player `player`'s mark in a cell of `w` × `h` at (`x`, `y`): a letter in a
+/// one-row cell, else a cross or a ring as large as the cell.
+fn draw_mark(buf: &mut Buffer, (x, y): (u16, u16), (w, h): (u16, u16), player: u8, style: Style) {
+    if h < 3 || w < 5 {
+        let letter = if player == 0 { "X" } else { "O" };
+        buf.set_string(x + w / 2, y + h / 2, letter, style);
+        return;
+    }
+    if player == 0 {
+        for i in 0..h {
+            let step = i * (w - 3) / (h - 1);
+            let (l, r) = (1 + step, w - 2 - step);
+            if l == r {
+                buf.set_string(x + l, y + i, "╳", style);
+            } else {
+                buf.set_string(x + l, y + i, "╲", style);
+                buf.set_string(x + r, y + i, "╱", style);
+            }
+        }
+    } else {
+        let bar = "─".repeat(usize::from(w - 4));
+        buf.set_string(x + 1, y, format!("╭{bar}╮"), style);
+        for i in 1..h - 1 {
+            buf.set_string(x + 1, y + i, "│", style);
+            buf.set_string(x + w - 2, y + i, "│", style);
+        }
+        buf.set_string(x + 1, y + h - 1, format!("╰{bar}╯"), style);
+    }
+}
 
 /// Tic-tac-toe on screen.
 pub struct TttView {
@@ -68,15 +99,16 @@ impl TttView {
 
     /// The cell at a point of the board drawn at `area`, borders included.
     fn hit(area: Rect, x: u16, y: u16) -> Option<u8> {
+        let (cw, ch) = cell_size((area.width, area.height));
         let dx = x.checked_sub(area.x + LEFT)?;
         let dy = y.checked_sub(area.y + TOP)?;
-        let span_w = 3 * (CELL_W + 1);
-        let span_h = 3 * (CELL_H + 1);
+        let span_w = 3 * (cw + 1);
+        let span_h = 3 * (ch + 1);
         if dx == 0 || dy == 0 || dx >= span_w || dy >= span_h {
             return None;
         }
-        let col = ((dx - 1) / (CELL_W + 1)).min(2);
-        let row = ((dy - 1) / (CELL_H + 1)).min(2);
+        let col = ((dx - 1) / (cw + 1)).min(2);
+        let row = ((dy - 1) / (ch + 1)).min(2);
         Some((row * 3 + col) as u8)
     }
 
@@ -192,19 +224,15 @@ impl GameView for TttView {
         Some(Self::cell_name(cell))
     }
 
-    fn size(&self, _room: (u16, u16)) -> (u16, u16) {
-        (WIDTH, HEIGHT)
+    fn size(&self, room: (u16, u16)) -> (u16, u16) {
+        board_size(cell_size(room))
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, cursor: bool) {
         let area = area.intersection(buf.area);
-        if area.width < WIDTH || area.height < HEIGHT {
-            buf.set_string(
-                area.x,
-                area.y,
-                "(window too small for the board)",
-                Style::new(),
-            );
+        let (cw, ch) = cell_size((area.width, area.height));
+        let (width, height) = board_size((cw, ch));
+        if !super::view::fits(area, buf, width, height) {
             return;
         }
         let grid = Style::new().fg(Color::Gray);
@@ -213,13 +241,13 @@ impl GameView for TttView {
         for col in 0..3u16 {
             let name = (b'a' + col as u8) as char;
             buf.set_string(
-                x0 + 1 + col * (CELL_W + 1) + CELL_W / 2,
+                x0 + 1 + col * (cw + 1) + cw / 2,
                 area.y,
                 name.to_string(),
                 label,
             );
         }
-        let bar = "─".repeat(CELL_W as usize);
+        let bar = "─".repeat(usize::from(cw));
         for line in 0..=3u16 {
             let (l, m, r) = match line {
                 0 => ("┌", "┬", "┐"),
@@ -227,67 +255,50 @@ impl GameView for TttView {
                 _ => ("├", "┼", "┤"),
             };
             let text = format!("{l}{bar}{m}{bar}{m}{bar}{r}");
-            buf.set_string(x0, y0 + line * (CELL_H + 1), text, grid);
+            buf.set_string(x0, y0 + line * (ch + 1), text, grid);
         }
         let win = self.winning_cells();
         let board = self.game.view();
         for cell in 0..9u8 {
             let (row, col) = (u16::from(cell / 3), u16::from(cell % 3));
-            let cx = x0 + 1 + col * (CELL_W + 1);
-            let cy = y0 + 1 + row * (CELL_H + 1);
+            let cx = x0 + 1 + col * (cw + 1);
+            let cy = y0 + 1 + row * (ch + 1);
             let in_line = win & (1 << cell) != 0;
             let mark = board.at(cell);
-            let rows = match mark {
-                Some(0) => X_ROWS,
-                Some(_) => O_ROWS,
-                None => EMPTY_ROWS,
-            };
             let style = match (in_line, mark) {
                 (true, _) => Style::new().fg(Color::Green).add_modifier(Modifier::BOLD),
                 (false, Some(p)) => Self::mark_style(p),
                 (false, None) => Style::new(),
             };
-            for (i, text) in rows.iter().enumerate() {
-                let y = cy + i as u16;
-                buf.set_string(x0 + col * (CELL_W + 1), y, "│", grid);
-                let text = if in_line {
-                    text.replace(' ', "░")
-                } else {
-                    (*text).to_string()
-                };
-                buf.set_string(cx, y, text, style);
-                buf.set_string(x0 + 3 * (CELL_W + 1), y, "│", grid);
+            let fill = if in_line { "░" } else { " " }.repeat(usize::from(cw));
+            for y in cy..cy + ch {
+                buf.set_string(x0 + col * (cw + 1), y, "│", grid);
+                buf.set_string(cx, y, &fill, style);
+                buf.set_string(x0 + 3 * (cw + 1), y, "│", grid);
+            }
+            if let Some(p) = mark {
+                draw_mark(buf, (cx, cy), (cw, ch), p, style);
             }
             if col == 0 {
                 let rank = (b'3' - cell / 3) as char;
-                buf.set_string(area.x, cy + 1, rank.to_string(), label);
+                buf.set_string(area.x, cy + ch / 2, rank.to_string(), label);
             }
             if mark.is_none() && !in_line {
                 buf.set_string(cx, cy, ((b'1' + cell) as char).to_string(), label);
             }
             if self.hint == Some(cell) && mark.is_none() {
-                let rows = if board.player_to_move() == 0 {
-                    X_ROWS
-                } else {
-                    O_ROWS
-                };
                 let style = Style::new()
                     .fg(Color::LightGreen)
                     .add_modifier(Modifier::DIM);
-                for (i, text) in rows.iter().enumerate() {
-                    buf.set_string(cx, cy + i as u16, *text, style);
+                draw_mark(buf, (cx, cy), (cw, ch), board.player_to_move(), style);
+                if cw >= 4 {
+                    buf.set_string(cx, cy + ch - 1, "hint", Style::new().fg(Color::LightGreen));
                 }
-                buf.set_string(
-                    cx,
-                    cy + CELL_H - 1,
-                    "hint",
-                    Style::new().fg(Color::LightGreen),
-                );
             }
             if cursor && cell == self.cursor {
                 let cur = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
-                buf.set_string(cx, cy + 1, "▶", cur);
-                buf.set_string(cx + CELL_W - 1, cy + 1, "◀", cur);
+                buf.set_string(cx, cy + ch / 2, "▶", cur);
+                buf.set_string(cx + cw - 1, cy + ch / 2, "◀", cur);
             }
         }
     }
@@ -341,7 +352,8 @@ mod tests {
 
     #[test]
     fn clicks_map_to_cells() {
-        let area = Rect::new(10, 5, WIDTH, HEIGHT);
+        let (width, height) = board_size((7, 3));
+        let area = Rect::new(10, 5, width, height);
         let mut v = TttView::new();
         // Inside the top-left cell.
         assert_eq!(
@@ -350,13 +362,46 @@ mod tests {
         );
         // Bottom-right cell.
         assert_eq!(
-            v.on_click(area, 10 + WIDTH - 2, 5 + HEIGHT - 2),
+            v.on_click(area, 10 + width - 2, 5 + height - 2),
             Some("c1".into())
         );
         assert_eq!(v.cursor(), 8);
         // Labels and outside.
         assert_eq!(v.on_click(area, 10, 5), None);
         assert_eq!(v.on_click(area, 200, 200), None);
+    }
+
+    #[test]
+    fn the_board_grows_with_the_room_and_clicks_follow_it() {
+        let mut v = TttView::new();
+        let mut last = (0, 0);
+        for cell in CELLS {
+            let (width, height) = board_size(cell);
+            // The room for exactly this size picks this scale, one column less the one below.
+            assert_eq!(v.size((width, height)), (width, height));
+            assert!(v.size((width - 1, height)).0 < width || cell == CELLS[0]);
+            assert!(width > last.0 && height > last.1);
+            last = (width, height);
+            let area = Rect::new(3, 2, width, height);
+            let mut buf = Buffer::empty(Rect::new(0, 0, 3 + width, 2 + height));
+            v.render(area, &mut buf, true);
+            for c in 0..9u8 {
+                let (row, col) = (u16::from(c / 3), u16::from(c % 3));
+                // Every cell of the cell's inside, corners included, plays that cell.
+                for (dx, dy) in [(0, 0), (cell.0 - 1, cell.1 - 1), (cell.0 / 2, cell.1 / 2)] {
+                    let x = 3 + LEFT + 1 + col * (cell.0 + 1) + dx;
+                    let y = 2 + TOP + 1 + row * (cell.1 + 1) + dy;
+                    assert_eq!(
+                        v.on_click(area, x, y),
+                        Some(TttView::cell_name(c)),
+                        "cell {c} at scale {cell:?}"
+                    );
+                }
+            }
+        }
+        // The largest board in a 200×60 terminal's room; the smallest when nothing fits.
+        assert_eq!(v.size((152, 53)), board_size((19, 9)));
+        assert_eq!(v.size((5, 5)), board_size((3, 1)));
     }
 
     #[test]

@@ -109,6 +109,17 @@ impl GameKind {
         self.info().title
     }
 
+    /// The game in words, with gomoku's rule (`renju`, `standard gomoku`): what a
+    /// person asked for on the command line.
+    pub fn words(self) -> String {
+        match self {
+            Self::Gomoku(Rule::Free) => "gomoku".into(),
+            Self::Gomoku(Rule::Standard) => "standard gomoku".into(),
+            Self::Gomoku(rule) => rule.name().into(),
+            other => other.title().into(),
+        }
+    }
+
     /// Whether the start screen asks who plays each seat (Chinese checkers) rather
     /// than who moves first.
     pub fn per_seat(self) -> bool {
@@ -333,17 +344,44 @@ pub fn cycle<T: Copy + PartialEq>(points: &[T], current: T, backwards: bool) -> 
     Some(points[next])
 }
 
+/// The largest of `scales` (smallest first) whose board, of `size(scale)`, fits in
+/// `room` (width, height); the smallest when none does. Views draw and map clicks
+/// at the scale their drawing area picks, so clicks land where the points are drawn
+/// at every size.
+pub fn pick_scale<T: Copy>(scales: &[T], room: (u16, u16), size: impl Fn(T) -> (u16, u16)) -> T {
+    scales
+        .iter()
+        .rev()
+        .copied()
+        .find(|&s| {
+            let (w, h) = size(s);
+            w <= room.0 && h <= room.1
+        })
+        .unwrap_or(scales[0])
+}
+
 /// Draws a "window too small" note when `area` cannot hold a board of `width` ×
-/// `height`; `true` when the board fits.
+/// `height`, saying how much more room it needs, wrapped inside `area` (never over
+/// the frame around it); `true` when the board fits.
 pub fn fits(area: Rect, buf: &mut Buffer, width: u16, height: u16) -> bool {
     if area.width >= width && area.height >= height {
         return true;
     }
-    buf.set_string(
-        area.x,
-        area.y,
-        "(window too small for the board)",
-        ratatui::style::Style::new(),
+    let mut more = Vec::new();
+    if area.width < width {
+        more.push(format!("{} more columns", width - area.width));
+    }
+    if area.height < height {
+        more.push(format!("{} more rows", height - area.height));
+    }
+    let note = format!(
+        "(window too small for the board: it needs {})",
+        more.join(" and ")
+    );
+    ratatui::widgets::Widget::render(
+        ratatui::widgets::Paragraph::new(note).wrap(ratatui::widgets::Wrap { trim: true }),
+        area.intersection(buf.area),
+        buf,
     );
     false
 }

@@ -8,7 +8,8 @@ use std::time::Duration;
 
 use sente_firmware::protocol::{Reply, ReplyKind};
 
-use crate::engine::{EngineError, EngineLink, GoRequest, OnInfo};
+use crate::boards::BoardSpec;
+use crate::engine::{EngineError, EngineLink, GoRequest, OnInfo, Spec};
 use crate::reply::BestMove;
 
 /// Why a request failed, reduced to what the UI shows.
@@ -182,8 +183,8 @@ pub const BUILDING: &str = "building the board firmware (first start only)";
 /// progress (crates compiled, the one compiling). A build started
 /// by an earlier worker (the player went back to the menu) is waited for, not
 /// repeated.
-fn build_for_sim(events: &Sender<EngineEvent>) -> Result<(), String> {
-    if !crate::sim::firmware_missing() {
+fn build_for_sim(board: &BoardSpec, events: &Sender<EngineEvent>) -> Result<(), String> {
+    if !crate::firmware::missing(board) {
         return Ok(());
     }
     let _ = events.send(EngineEvent::Progress(format!("{BUILDING}…")));
@@ -203,14 +204,15 @@ fn build_for_sim(events: &Sender<EngineEvent>) -> Result<(), String> {
             "{BUILDING}: {compiled} crates compiled, now {name}"
         )));
     };
-    crate::sim::find_firmware_reporting(&mut report)
+    crate::firmware::find_reporting(board, &mut report)
         .map(|_| ())
         .map_err(|e| e.to_string())
 }
 
 fn serve(spec: &str, jobs: &Receiver<Job>, events: &Sender<EngineEvent>) {
-    if spec == "sim"
-        && let Err(e) = build_for_sim(events)
+    if let Spec::Sim(name) = Spec::parse(spec)
+        && let Some(board) = crate::boards::find(&name)
+        && let Err(e) = build_for_sim(board, events)
     {
         let _ = events.send(EngineEvent::OpenFailed(e));
         return;

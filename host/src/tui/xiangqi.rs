@@ -14,21 +14,60 @@ use sente_firmware::games::xiangqi::notation::{parse_iccs, write_chinese, write_
 
 use super::view::{GameView, History, ViewKey, outcome_words, text_of};
 
-/// Columns between two files (a piece is two columns wide).
-const DX: u16 = 4;
-/// Rows between two ranks (a rank row and a connecting row).
-const DY: u16 = 2;
 /// Columns before the grid (rank digit and a space, one more for markers).
 const LEFT: u16 = 3;
 /// Rows before the grid (file letters).
 const TOP: u16 = 1;
-/// Board width: labels, 9 files and room for markers.
-pub const WIDTH: u16 = LEFT + 8 * DX + 3;
-/// Board height: letters, 10 ranks with connecting rows, numerals, the check line.
-pub const HEIGHT: u16 = TOP + 9 * DY + 1 + 2;
-/// Height of the compact board drawn when there is less room (80×24 terminals):
-/// one row per rank plus the river, palace centres marked instead of lines.
-pub const COMPACT_HEIGHT: u16 = TOP + 11 + 2;
+/// The board's scales, smallest first: columns between two files (a piece is two
+/// columns wide) and rows between two ranks. One row is the compact board of 80×24
+/// terminals: one row per rank plus the river, palace centres marked instead of
+/// lines. The board is drawn at the largest that fits.
+const SCALES: [Scale; 5] = [
+    Scale { dx: 4, dy: 1 },
+    Scale { dx: 4, dy: 2 },
+    Scale { dx: 6, dy: 3 },
+    Scale { dx: 8, dy: 4 },
+    Scale { dx: 10, dy: 5 },
+];
+
+/// Columns between files and rows between ranks of a board on screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Scale {
+    dx: u16,
+    dy: u16,
+}
+
+impl Scale {
+    /// The scale of a board drawn in a space of `room`.
+    fn of(room: (u16, u16)) -> Self {
+        super::view::pick_scale(&SCALES, room, Self::size)
+    }
+
+    /// Whether this is the compact board (no rows between ranks but the river).
+    fn compact(self) -> bool {
+        self.dy == 1
+    }
+
+    /// Board width and height: labels, 9 files and room for markers; letters, 10
+    /// ranks with the rows between, numerals, the check line.
+    fn size(self) -> (u16, u16) {
+        let height = if self.compact() {
+            TOP + 11 + 2
+        } else {
+            TOP + 9 * self.dy + 1 + 2
+        };
+        (LEFT + 8 * self.dx + 3, height)
+    }
+
+    /// Rows below the file letters of screen row `row` (0 = top rank).
+    fn row_offset(self, row: u16) -> u16 {
+        match row {
+            r if !self.compact() => r * self.dy,
+            r if r >= 5 => r + 1,
+            r => r,
+        }
+    }
+}
 
 const RED_PIECES: [&str; 7] = ["帥", "仕", "相", "傌", "俥", "炮", "兵"];
 const BLACK_PIECES: [&str; 7] = ["將", "士", "象", "馬", "車", "砲", "卒"];
@@ -180,44 +219,38 @@ impl XiangqiView {
         (rank * 9 + file) as Square
     }
 
-    /// Whether the board drawn in `area` is the compact one.
-    fn compact(area: Rect) -> bool {
-        area.height < HEIGHT
-    }
-
-    /// Rows below the file letters of screen row `row` (0 = top rank).
-    fn row_offset(compact: bool, row: u16) -> u16 {
-        match (compact, row) {
-            (false, r) => r * DY,
-            (true, r) if r >= 5 => r + 1,
-            (true, r) => r,
-        }
-    }
-
     fn cell(&self, area: Rect, sq: Square) -> (u16, u16) {
+        let scale = Scale::of((area.width, area.height));
         let (c, r) = self.screen_of(sq);
-        let dy = Self::row_offset(Self::compact(area), r);
-        (area.x + LEFT + c * DX, area.y + TOP + dy)
+        (
+            area.x + LEFT + c * scale.dx,
+            area.y + TOP + scale.row_offset(r),
+        )
     }
 
     /// The square nearest to a terminal cell of the board drawn at `area`.
     fn hit(&self, area: Rect, x: u16, y: u16) -> Option<Square> {
-        if area.width < WIDTH || area.height < COMPACT_HEIGHT {
+        let scale = Scale::of((area.width, area.height));
+        let (width, height) = scale.size();
+        if area.width < width || area.height < height {
             return None; // not drawn
         }
-        let dx = x.checked_sub(area.x + LEFT - 1)?;
+        // A piece is two columns wide: each file takes the columns nearest to it.
+        let dx = x
+            .saturating_add(scale.dx / 2 - 1)
+            .checked_sub(area.x + LEFT)?;
         let dy = y.checked_sub(area.y + TOP)?;
-        let row = if Self::compact(area) {
+        let row = if scale.compact() {
             match dy {
                 0..=4 => dy,
                 5 => return None, // the river
                 _ => dy - 1,
             }
         } else {
-            (dy + 1) / DY
+            (dy + scale.dy / 2) / scale.dy
         };
-        let col = dx / DX;
-        if col > 8 || row > 9 || dy > Self::row_offset(Self::compact(area), 9) {
+        let col = dx / scale.dx;
+        if col > 8 || row > 9 || dy > scale.row_offset(9) {
             return None;
         }
         Some(self.square_at(col, row))
@@ -538,38 +571,36 @@ impl GameView for XiangqiView {
         self.choose(sq)
     }
 
-    fn size(&self, _room: (u16, u16)) -> (u16, u16) {
-        (WIDTH, HEIGHT)
+    fn size(&self, room: (u16, u16)) -> (u16, u16) {
+        Scale::of(room).size()
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer, cursor: bool) {
         let area = area.intersection(buf.area);
-        if area.width < WIDTH || area.height < COMPACT_HEIGHT {
-            buf.set_string(
-                area.x,
-                area.y,
-                "(window too small for the board)",
-                Style::new(),
-            );
+        let scale = Scale::of((area.width, area.height));
+        let (width, height) = scale.size();
+        if !super::view::fits(area, buf, width, height) {
             return;
         }
-        let compact = Self::compact(area);
+        let (dx, dy) = (scale.dx, scale.dy);
+        let compact = scale.compact();
         let label = Style::new().fg(Color::DarkGray);
         let grid = Style::new().fg(Color::Black).bg(BOARD);
         let (x0, y0) = (area.x + LEFT, area.y + TOP);
-        let row_y = |row: u16| y0 + Self::row_offset(compact, row);
+        let row_y = |row: u16| y0 + scale.row_offset(row);
         let bottom = row_y(9);
         // Labels: ICCS files above, red's file numerals below, ranks on the left.
         for col in 0..9u16 {
             let file = self.square_at(col, 0) % 9;
-            let x = x0 + col * DX;
+            let x = x0 + col * dx;
             buf.set_string(x, area.y, ((b'a' + file) as char).to_string(), label);
             buf.set_string(x, bottom + 1, RED_FILES[usize::from(file)], label);
         }
         // The wood.
         for y in y0..=bottom {
-            buf.set_string(x0 - 1, y, " ".repeat(usize::from(8 * DX + 4)), grid);
+            buf.set_string(x0 - 1, y, " ".repeat(usize::from(8 * dx + 4)), grid);
         }
+        let line = "─".repeat(usize::from(dx - 1));
         // The ranks.
         for row in 0..10u16 {
             let y = row_y(row);
@@ -589,10 +620,10 @@ impl GameView for XiangqiView {
                     (_, 8) => "┤",
                     _ => "┼",
                 };
-                let x = x0 + col * DX;
+                let x = x0 + col * dx;
                 buf.set_string(x, y, glyph, grid);
                 if col < 8 {
-                    buf.set_string(x + 1, y, "───", grid);
+                    buf.set_string(x + 1, y, &line, grid);
                 }
             }
         }
@@ -602,25 +633,35 @@ impl GameView for XiangqiView {
             if compact && !river {
                 continue;
             }
-            let y = row_y(between) + 1;
-            for col in 0..9u16 {
-                if !river || col == 0 || col == 8 {
-                    buf.set_string(x0 + col * DX, y, "│", grid);
+            for k in 1..dy.max(2) {
+                let y = row_y(between) + k;
+                for col in 0..9u16 {
+                    if !river || col == 0 || col == 8 {
+                        buf.set_string(x0 + col * dx, y, "│", grid);
+                    }
                 }
-            }
-            if river {
-                let text = if self.flipped {
-                    "漢 界        楚 河"
-                } else {
-                    "楚 河        漢 界"
-                };
-                buf.set_string(x0 + DX + 3, y, text, grid);
-            }
-            if matches!(between, 0 | 1 | 7 | 8) {
-                let down = between == 0 || between == 7;
-                let (l, r) = if down { ("╲", "╱") } else { ("╱", "╲") };
-                buf.set_string(x0 + 3 * DX + 2, y, l, grid);
-                buf.set_string(x0 + 4 * DX + 2, y, r, grid);
+                if river && k == dy.max(2) / 2 {
+                    let (left, right) = if self.flipped {
+                        ("漢 界", "楚 河")
+                    } else {
+                        ("楚 河", "漢 界")
+                    };
+                    buf.set_string(x0 + 2 * dx - 1, y, left, grid);
+                    buf.set_string(x0 + 6 * dx - 4, y, right, grid);
+                }
+                if !compact && matches!(between, 0 | 1 | 7 | 8) {
+                    // From the palace's corners to its centre and on.
+                    let step = k * dx / dy;
+                    let down = between == 0 || between == 7;
+                    let (l, lx, rx) = if down {
+                        ("╲", 3 * dx + step, 5 * dx - step)
+                    } else {
+                        ("╱", 4 * dx - step, 4 * dx + step)
+                    };
+                    let r = if down { "╱" } else { "╲" };
+                    buf.set_string(x0 + lx, y, l, grid);
+                    buf.set_string(x0 + rx, y, r, grid);
+                }
             }
         }
         let state = self.game.view();
@@ -796,7 +837,9 @@ mod tests {
 
     #[test]
     fn clicks_select_and_move_and_flip_mirrors_them() {
-        let area = Rect::new(0, 0, WIDTH, HEIGHT);
+        let full = Scale { dx: 4, dy: 2 };
+        let (width, height) = full.size();
+        let area = Rect::new(0, 0, width, height);
         let mut v = XiangqiView::new();
         let at = |v: &XiangqiView, s: Square| v.cell(area, s);
         let (x, y) = at(&v, sq("b0"));
@@ -814,7 +857,7 @@ mod tests {
         assert!(v.flipped());
         // Flipped, the top-left point is i0 (red's right corner).
         assert_eq!(v.hit(area, LEFT, TOP), Some(sq("i0")));
-        assert_eq!(v.hit(area, LEFT + 8 * DX, TOP + 9 * DY), Some(sq("a9")));
+        assert_eq!(v.hit(area, LEFT + 8 * 4, TOP + 9 * 2), Some(sq("a9")));
         v.on_key(KeyCode::Char('f'));
         assert_eq!(v.hit(area, LEFT, TOP), Some(sq("a9")));
         // Up moves towards black unflipped.
@@ -836,5 +879,49 @@ mod tests {
         assert!(v.result_text().is_none());
         // Every black answer must meet the check (the library's legal moves).
         assert!(v.play("a9a8").is_err());
+    }
+
+    #[test]
+    fn the_board_grows_with_the_room_and_clicks_follow_it() {
+        let mut v = XiangqiView::new();
+        let mut last = (0, 0);
+        for scale in SCALES {
+            let (width, height) = scale.size();
+            assert_eq!(Scale::of((width, height)), scale);
+            assert_eq!(v.size((width, height)), (width, height));
+            assert!(width >= last.0 && height > last.1);
+            last = (width, height);
+            let area = Rect::new(5, 2, width, height);
+            let mut buf = Buffer::empty(Rect::new(0, 0, 5 + width, 2 + height));
+            v.render(area, &mut buf, true);
+            for flipped in [false, true] {
+                v.flipped = flipped;
+                for s in 0..90u8 {
+                    let (x, y) = v.cell(area, s);
+                    // Both columns of a piece, the marker columns beside it (for the
+                    // larger boards) and the row above half way (not the compact board).
+                    let mut spots = vec![(x, y), (x + 1, y)];
+                    if scale.dx > 4 {
+                        spots.extend([(x - 1, y), (x + 2, y)]);
+                    }
+                    if !scale.compact() && y > area.y + TOP {
+                        spots.push((x, y - scale.dy / 2 + 1));
+                    }
+                    for (cx, cy) in spots {
+                        assert_eq!(v.hit(area, cx, cy), Some(s), "{scale:?} flipped {flipped}");
+                    }
+                }
+            }
+            v.flipped = false;
+            // A click on a piece at this scale selects it.
+            let (x, y) = v.cell(area, sq("b0"));
+            assert_eq!(v.on_click(area, x, y), None);
+            assert_eq!(v.selected(), Some(sq("b0")));
+            let (x, y) = v.cell(area, sq("c2"));
+            assert_eq!(v.on_click(area, x, y), Some("b0c2".into()));
+        }
+        // 200×60 terminals get the largest board; 80×24 the compact one.
+        assert_eq!(Scale::of((152, 53)), Scale { dx: 10, dy: 5 });
+        assert_eq!(Scale::of((32, 17)), Scale { dx: 4, dy: 1 });
     }
 }

@@ -9,11 +9,7 @@ use cortex_m_rt::STACK_PAINT_VALUE as PAINT;
 use sente_firmware::clock::MemoryProbe;
 
 /// RAM the linker script gives the firmware (see build.rs).
-const RAM_TOTAL: u32 = if cfg!(feature = "ram-2k") {
-    2 * 1024
-} else {
-    16 * 1024
-};
+const RAM_TOTAL: u32 = super::RAM_BYTES;
 /// Words just below the stack pointer left alone when repainting (this function's frame).
 const MARGIN: u32 = 64;
 

@@ -1,4 +1,4 @@
-//! Time on the micro:bit: the 16 MHz crystal and SysTick counting core cycles.
+//! Time on every Cortex-M board: SysTick counting core cycles at the board's `HZ`.
 //!
 //! SysTick reloads every millisecond (so WFI wakes at least every 1 ms); the interrupt
 //! counts milliseconds and a read combines that count with the current SysTick value.
@@ -11,36 +11,22 @@ use cortex_m::peripheral::{SCB, SYST, syst::SystClkSource};
 use cortex_m_rt::exception;
 use sente_firmware::clock::Clock;
 
-/// Core clock: 16 MHz.
-pub const HZ: u32 = 16_000_000;
-const PER_MS: u32 = HZ / 1000;
-
 static MILLIS: AtomicU32 = AtomicU32::new(0);
 /// Ticks moved out of the SysTick counter by [`SysTickClock::align`].
 static BASE: Mutex<Cell<u64>> = Mutex::new(Cell::new(0));
 
-/// Starts the 16 MHz crystal oscillator (the UART needs an accurate clock on real
-/// hardware), waiting a bounded time: QEMU does not model the oscillator.
-pub fn start_crystal(clock: &nrf51_pac::CLOCK) {
-    // SAFETY: writing 1 triggers the HFCLKSTART task.
-    clock.tasks_hfclkstart.write(|w| unsafe { w.bits(1) });
-    for _ in 0..100_000 {
-        if clock.events_hfclkstarted.read().bits() != 0 {
-            break;
-        }
-    }
-}
-
-/// SysTick as a monotonic tick counter at the core clock rate.
-pub struct SysTickClock {
+/// SysTick as a monotonic tick counter at the core clock rate `HZ`.
+pub struct SysTickClock<const HZ: u32> {
     _syst: SYST,
 }
 
-impl SysTickClock {
+impl<const HZ: u32> SysTickClock<HZ> {
+    const PER_MS: u32 = HZ / 1000;
+
     /// Starts SysTick with a 1 ms period and its interrupt.
     pub fn new(mut syst: SYST) -> Self {
         syst.set_clock_source(SystClkSource::Core);
-        syst.set_reload(PER_MS - 1);
+        syst.set_reload(Self::PER_MS - 1);
         syst.clear_current();
         syst.enable_interrupt();
         syst.enable_counter();
@@ -48,11 +34,11 @@ impl SysTickClock {
     }
 
     fn elapsed_in_ms(current: u32) -> u64 {
-        u64::from(PER_MS - 1 - current)
+        u64::from(Self::PER_MS - 1 - current)
     }
 }
 
-impl Clock for SysTickClock {
+impl<const HZ: u32> Clock for SysTickClock<HZ> {
     fn ticks(&self) -> u64 {
         interrupt::free(|cs| {
             let mut current = SYST::get_current();
@@ -62,7 +48,9 @@ impl Clock for SysTickClock {
                 ms = ms.wrapping_add(1);
                 current = SYST::get_current();
             }
-            BASE.borrow(cs).get() + u64::from(ms) * u64::from(PER_MS) + Self::elapsed_in_ms(current)
+            BASE.borrow(cs).get()
+                + u64::from(ms) * u64::from(Self::PER_MS)
+                + Self::elapsed_in_ms(current)
         })
     }
 

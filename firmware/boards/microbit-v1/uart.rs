@@ -1,31 +1,15 @@
 //! UART0 at 115200 8N1 on the micro:bit's USB serial pins (TX P0.24, RX P0.25).
 //!
-//! Received bytes are moved by the UART0 interrupt into a small queue, so nothing is
-//! lost while a search runs between polls (the nRF51 holds only 6 bytes itself).
-//! When the queue is full the interrupt pauses and the bytes wait in the UART (in QEMU,
-//! in the pty: nothing is lost); the service loop resumes it as it makes room. A
-//! hardware overrun (a real UART overflowing while paused) is reported in-band.
+//! Received bytes are moved by the UART0 interrupt into the shared receive queue
+//! (`../cortex-m/rx.rs`); the nRF51 holds only 6 bytes itself.
 
-use core::cell::RefCell;
-use core::sync::atomic::{AtomicBool, Ordering};
-
-use cortex_m::interrupt::{Mutex, free};
 use nrf51_pac::{UART0, interrupt};
 use sente_firmware::clock::SerialLink;
 
+use crate::board::rx;
+
 const TX_PIN: u32 = 24;
 const RX_PIN: u32 = 25;
-/// Bytes queued between the interrupt and the service loop.
-const RX_QUEUE: usize = 64;
-/// Delivered in place of bytes dropped on a full queue: not printable, so the line
-/// they belonged to is answered `error bad-byte` instead of being served garbled.
-const LOST: u8 = 0x18;
-
-static RX: Mutex<RefCell<heapless::Deque<u8, RX_QUEUE>>> =
-    Mutex::new(RefCell::new(heapless::Deque::new()));
-static OVERRUN: AtomicBool = AtomicBool::new(false);
-/// The receive interrupt is paused because the queue was full.
-static PAUSED: AtomicBool = AtomicBool::new(false);
 
 /// The serial link to the host.
 pub struct Uart {
@@ -54,9 +38,8 @@ impl Uart {
 
 impl SerialLink for Uart {
     fn read_byte(&mut self) -> Option<u8> {
-        let byte = free(|cs| RX.borrow(cs).borrow_mut().pop_front());
-        if PAUSED.load(Ordering::Relaxed) && byte.is_some() {
-            PAUSED.store(false, Ordering::Relaxed);
+        let (byte, resume) = rx::pop();
+        if resume {
             // The RXDRDY event is still pending, so the handler runs again at once.
             self.uart.intenset.write(|w| w.rxdrdy().set_bit());
         }
@@ -70,8 +53,19 @@ impl SerialLink for Uart {
     }
 }
 
+/// Sends bytes straight through the UART registers, whatever state the link is in
+/// (the panic and fault reports).
+pub fn write_raw(bytes: &[u8]) {
+    // SAFETY: memory-mapped UART0 registers, valid for the program's life; the fault
+    // paths that call this restart the board right after, so nothing uses them concurrently.
+    let uart = unsafe { &*UART0::ptr() };
+    for &b in bytes {
+        send(uart, b);
+    }
+}
+
 /// Sends one byte and waits until the UART has taken it.
-pub fn send(uart: &nrf51_pac::uart0::RegisterBlock, byte: u8) {
+fn send(uart: &nrf51_pac::uart0::RegisterBlock, byte: u8) {
     // SAFETY: clearing an event register and writing a data byte are plain register writes.
     uart.events_txdrdy.write(|w| unsafe { w.bits(0) });
     // SAFETY: as above.
@@ -90,31 +84,18 @@ fn UART0() {
         uart.events_error.write(|w| unsafe { w.bits(0) });
         // SAFETY: as above.
         uart.errorsrc.write(|w| unsafe { w.bits(0xF) });
-        OVERRUN.store(true, Ordering::Relaxed);
+        rx::mark_overrun();
     }
     while uart.events_rxdrdy.read().bits() != 0 {
-        let full = free(|cs| {
-            let rx = RX.borrow(cs).borrow();
-            rx.capacity() - rx.len() < 2
-        });
-        if full {
+        if !rx::has_room() {
             // Leave the byte in the UART; `read_byte` resumes us when there is room.
             uart.intenclr.write(|w| w.rxdrdy().set_bit());
-            PAUSED.store(true, Ordering::Relaxed);
+            rx::pause();
             return;
         }
         // Clear the event before reading RXD, or the next byte's event can be lost.
         // SAFETY: writing 0 clears the event.
         uart.events_rxdrdy.write(|w| unsafe { w.bits(0) });
-        let byte = uart.rxd.read().bits() as u8;
-        free(|cs| {
-            let mut rx = RX.borrow(cs).borrow_mut();
-            // Mark the gap left by bytes lost in the hardware where it is.
-            if OVERRUN.load(Ordering::Relaxed) {
-                let _ = rx.push_back(LOST);
-                OVERRUN.store(false, Ordering::Relaxed);
-            }
-            let _ = rx.push_back(byte);
-        });
+        rx::push(uart.rxd.read().bits() as u8);
     }
 }
