@@ -25,14 +25,15 @@ pub const GAMES: &str = games::registry::NAMES;
 
 macro_rules! served_games {
     ($($engine:ty),+ $(,)?) => {
-        fn dispatch_search(
+        fn dispatch_search<'a, P: CountingPoll<'a>>(
             game: &str,
             request: &EngineRequest<'_>,
-            poll: &mut dyn Poll,
-            work: &mut Workspace<'_>,
+            poll: &mut P,
+            profile: Profile,
+            arena: &mut &mut [u64],
         ) -> Option<Result<(), ParseError>> {
             $(if game == <$engine as BoardGame>::NAME {
-                return Some(run_search::<$engine>(request, poll, work));
+                return Some(run_search::<$engine, P>(request, poll, profile, arena));
             })+
             None
         }
@@ -55,14 +56,33 @@ served_games!(
 );
 
 /// Each game's search in a frame of its own: inlined into the dispatcher, every game's
-/// locals would share one frame, and each game would pay for the largest.
+/// locals would share one frame, and each game would pay for the largest. The
+/// [`Workspace`] is built here, from arguments that fit in registers: a game that takes
+/// no arena then costs the dispatcher's frame nothing for it.
 #[inline(never)]
-fn run_search<E: BoardGame>(
+fn run_search<'a, E: BoardGame, P: CountingPoll<'a>>(
     request: &EngineRequest<'_>,
-    poll: &mut dyn Poll,
-    work: &mut Workspace<'_>,
+    poll: &mut P,
+    profile: Profile,
+    arena: &mut &mut [u64],
 ) -> Result<(), ParseError> {
-    E::search(request, poll, work)
+    let mut work = match poll.arena_used() {
+        Some(used) => Workspace::counted(profile, arena, used),
+        None => Workspace::new(profile, arena),
+    };
+    E::search(request, poll, &mut work)
+}
+
+/// A [`Poll`] that may count the arena its search takes (the service's does).
+trait CountingPoll<'a>: Poll {
+    /// Where the arena bytes taken are counted, if anywhere.
+    fn arena_used(&self) -> Option<&'a Cell<usize>>;
+}
+
+impl<'a, L: SerialLink, C: Clock, M: MemoryProbe> CountingPoll<'a> for SearchPoll<'a, L, C, M> {
+    fn arena_used(&self) -> Option<&'a Cell<usize>> {
+        Some(self.arena_used)
+    }
 }
 
 /// As [`run_search`], for perft.
@@ -558,7 +578,6 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, '_, L, C, M> {
         self.io.clock.align();
         let start = self.io.clock.ticks();
         self.arena_used.set(0);
-        let mut work = Workspace::counted(self.profile, self.arena, self.arena_used);
         let mut poll = SearchPoll {
             io: self.io,
             start,
@@ -576,7 +595,7 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, '_, L, C, M> {
         if games::registry::by_wire_name(game).is_some_and(|g| g.level(request.level).is_none()) {
             return bad_level(&mut self.io.link, id, game);
         }
-        match dispatch_search(game, request, &mut poll, &mut work) {
+        match dispatch_search(game, request, &mut poll, self.profile, self.arena) {
             None => unknown_game(&mut self.io.link, id),
             Some(Err(e)) => error(&mut self.io.link, id, ErrorCode::BadPosition, e.0),
             Some(Ok(())) if !poll.answered => error(
@@ -638,6 +657,11 @@ mod tests {
         }
         fn info(&mut self, _reply: &EngineReply) {}
     }
+    impl CountingPoll<'static> for Quiet {
+        fn arena_used(&self) -> Option<&'static Cell<usize>> {
+            None
+        }
+    }
 
     #[test]
     fn the_too_long_message_names_the_limit() {
@@ -668,12 +692,22 @@ mod tests {
             seed: 0,
         };
         for name in GAMES.split(',') {
-            let served = dispatch_search(name, &request, &mut Quiet, &mut Workspace::bare());
+            let served =
+                dispatch_search(name, &request, &mut Quiet, Profile::Board, &mut &mut [][..]);
             assert!(
                 matches!(served, Some(Err(_))),
                 "{name} must be served and reject a bad position"
             );
         }
-        assert!(dispatch_search("chess", &request, &mut Quiet, &mut Workspace::bare()).is_none());
+        assert!(
+            dispatch_search(
+                "chess",
+                &request,
+                &mut Quiet,
+                Profile::Board,
+                &mut &mut [][..]
+            )
+            .is_none()
+        );
     }
 }

@@ -30,7 +30,8 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
             if name != "target" {
                 files(&path, out);
             }
-        } else {
+        } else if name != ".git" {
+            // (A linked worktree's `.git` is a file naming where Git keeps it.)
             out.push(path);
         }
     }

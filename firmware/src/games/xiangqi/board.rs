@@ -10,6 +10,7 @@
 
 use core::fmt;
 
+use super::eval::psq;
 use crate::text::ParseError;
 
 /// A square, `rank * 9 + file` (0..90).
@@ -214,6 +215,40 @@ const fn build_line<const N: usize, const M: usize>() -> [[u16; M]; N] {
     }
     t
 }
+/// Empty points a slider reaches from a point of a line of `N` points, by
+/// `[position][occupancy without the position's own bit]` (as [`build_line`]).
+const fn build_reach<const N: usize, const M: usize>() -> [[u8; M]; N] {
+    let mut t = [[0u8; M]; N];
+    let mut pos = 0;
+    while pos < N {
+        let mut idx = 0;
+        while idx < M {
+            let low = idx & ((1 << pos) - 1);
+            let high = (idx >> pos) << (pos + 1);
+            let occ = low | high;
+            let mut n = 0;
+            let mut p = pos + 1;
+            while p < N && occ & (1 << p) == 0 {
+                n += 1;
+                p += 1;
+            }
+            let mut p = pos;
+            while p > 0 && occ & (1 << (p - 1)) == 0 {
+                n += 1;
+                p -= 1;
+            }
+            t[pos][idx] = n;
+            idx += 1;
+        }
+        pos += 1;
+    }
+    t
+}
+/// Empty squares reachable along a rank, by file and occupancy (2,304 bytes).
+pub static RANK_REACH: [[u8; 256]; 9] = build_reach::<9, 256>();
+/// Empty squares reachable along a file, by rank and occupancy (5,120 bytes).
+pub static FILE_REACH: [[u8; 512]; 10] = build_reach::<10, 512>();
+
 /// Blockers along a rank, by file and occupancy (see [`build_line`]).
 pub static RANK_LINE: [[u16; 256]; 9] = build_line::<9, 256>();
 /// Blockers along a file, by rank and occupancy.
@@ -264,6 +299,36 @@ const fn build_horse() -> [[[u8; 2]; 8]; SQUARES] {
 /// Horse moves from each square: `[to, leg]`. Read backwards (a horse on `to`
 /// attacks the square), the leg is [`reverse_leg`].
 pub static HORSE_MOVES: [[[u8; 2]; 8]; SQUARES] = build_horse();
+
+/// A horse's moves on each square grouped by leg: `[leg, to, to]` for the four
+/// orthogonal neighbours ([`NO_SQUARE`] where off the board): a free leg
+/// opens both of its targets.
+const fn build_horse_legs() -> [[[u8; 3]; 4]; SQUARES] {
+    let mut t = [[[NO_SQUARE; 3]; 4]; SQUARES];
+    let dirs: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+    let mut s = 0;
+    while s < SQUARES {
+        let mut i = 0;
+        while i < 4 {
+            let (dr, df) = dirs[i];
+            let leg = offset(s, dr, df);
+            if leg != NO_SQUARE {
+                // Two steps along the leg's direction, one across it.
+                let (a, b) = if dr != 0 {
+                    (offset(s, 2 * dr, 1), offset(s, 2 * dr, -1))
+                } else {
+                    (offset(s, 1, 2 * df), offset(s, -1, 2 * df))
+                };
+                t[s][i] = [leg, a, b];
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+}
+/// Horse moves from each square by leg: `[leg, to, to]`.
+pub static HORSE_LEGS: [[[u8; 3]; 4]; SQUARES] = build_horse_legs();
 
 /// The leg of a horse on `from` that attacks `target` (a horse step away).
 #[inline]
@@ -367,6 +432,9 @@ pub fn zobrist(slot: u8, sq: Square) -> u64 {
     ZOBRIST[row][usize::from(sq)]
 }
 
+/// Phase units by [`Kind`]: rook 4, horse and cannon 2.
+const PHASE_UNITS: [u8; 7] = [0, 0, 0, 2, 4, 2, 0];
+
 /// A xiangqi position: the board, piece slots, line occupancies and the hash.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
@@ -376,6 +444,8 @@ pub struct Position {
     file_occ: [u16; 9],
     side: u8,
     key: u64,
+    psq: i32,
+    phase: u8,
 }
 
 impl Position {
@@ -391,6 +461,8 @@ impl Position {
             file_occ: [0; 9],
             side: RED,
             key: 0,
+            psq: 0,
+            phase: 0,
         }
     }
 
@@ -408,6 +480,19 @@ impl Position {
     #[inline]
     pub fn key(&self) -> u64 {
         self.key
+    }
+    /// Material and piece-square value from red's side, as a packed
+    /// middle-game / endgame [`super::eval::Pair`], kept up to date by make
+    /// and unmake.
+    #[inline]
+    pub fn psq(&self) -> i32 {
+        self.psq
+    }
+    /// Rooks (4 each), horses and cannons (2 each) on the board: the game
+    /// phase before capping (see [`super::eval::phase`]).
+    #[inline]
+    pub fn phase_units(&self) -> u8 {
+        self.phase
     }
     /// Slot of the piece on `sq` (0 when empty or off the board).
     #[inline]
@@ -438,6 +523,17 @@ impl Position {
         self.file_occ[usize::from(file)]
     }
 
+    /// Empty squares a rook or cannon on `sq` slides to along its rank and file.
+    #[inline]
+    pub fn reach(&self, sq: Square) -> u8 {
+        let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
+        let occ = self.rank_occ[usize::from(r)];
+        let ri = (occ & ((1 << f) - 1)) | ((occ >> (f + 1)) << f);
+        let occ = self.file_occ[usize::from(f)];
+        let fi = (occ & ((1 << r) - 1)) | ((occ >> (r + 1)) << r);
+        RANK_REACH[usize::from(f)][usize::from(ri)] + FILE_REACH[usize::from(r)][usize::from(fi)]
+    }
+
     /// Blockers along the rank through `sq` (see [`RANK_LINE`]).
     #[inline]
     pub fn rank_blockers(&self, sq: Square) -> u16 {
@@ -462,6 +558,8 @@ impl Position {
         self.rank_occ[usize::from(r)] |= 1 << f;
         self.file_occ[usize::from(f)] |= 1 << r;
         self.key ^= zobrist(slot, sq);
+        self.psq += psq(slot, sq);
+        self.phase += PHASE_UNITS[slot_kind(slot) as usize];
     }
 
     fn clear_occ(&mut self, sq: Square) {
@@ -483,12 +581,15 @@ impl Position {
         if mv.captured != 0 {
             self.squares[usize::from(mv.captured - 16)] = NO_SQUARE;
             self.key ^= zobrist(mv.captured, mv.to);
+            self.psq -= psq(mv.captured, mv.to);
+            self.phase -= PHASE_UNITS[slot_kind(mv.captured) as usize];
         } else {
             self.set_occ(mv.to);
         }
         self.board[to] = mv.piece;
         self.squares[usize::from(mv.piece - 16)] = mv.to;
         self.key ^= zobrist(mv.piece, mv.from) ^ zobrist(mv.piece, mv.to) ^ ZOBRIST_SIDE;
+        self.psq += psq(mv.piece, mv.to) - psq(mv.piece, mv.from);
         self.side ^= 1;
     }
 
@@ -497,6 +598,7 @@ impl Position {
         let (from, to) = (usize::from(mv.from), usize::from(mv.to));
         self.side ^= 1;
         self.key ^= zobrist(mv.piece, mv.from) ^ zobrist(mv.piece, mv.to) ^ ZOBRIST_SIDE;
+        self.psq -= psq(mv.piece, mv.to) - psq(mv.piece, mv.from);
         self.board[from] = mv.piece;
         self.squares[usize::from(mv.piece - 16)] = mv.from;
         self.set_occ(mv.from);
@@ -504,6 +606,8 @@ impl Position {
             self.board[to] = mv.captured;
             self.squares[usize::from(mv.captured - 16)] = mv.to;
             self.key ^= zobrist(mv.captured, mv.to);
+            self.psq += psq(mv.captured, mv.to);
+            self.phase += PHASE_UNITS[slot_kind(mv.captured) as usize];
         } else {
             self.board[to] = 0;
             self.clear_occ(mv.to);
@@ -526,6 +630,14 @@ impl Position {
                 (a == 0) == (b == 0)
                     && (a == 0 || (slot_kind(a), slot_color(a)) == (slot_kind(b), slot_color(b)))
             })
+    }
+
+    /// [`Position::psq`] computed from scratch (tests compare the two).
+    pub fn compute_psq(&self) -> i32 {
+        (0..SQUARES as u8)
+            .filter(|&sq| self.at(sq) != 0)
+            .map(|sq| psq(self.at(sq), sq))
+            .sum()
     }
 
     /// Zobrist key computed from scratch (tests compare it with [`Position::key`]).

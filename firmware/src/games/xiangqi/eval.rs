@@ -1,127 +1,117 @@
 //! Static evaluation (seed 004): material, piece-square tables, mobility,
-//! coordination and king safety, from the side to move's point of view.
+//! coordination and king safety, each with a middle-game and an endgame value,
+//! blended by the game phase; from the side to move's point of view.
 //!
-//! - Material: rook 600, cannon 285, horse 270, elephant 120, advisor 125,
-//!   pawn 20, king 6000 (seed 004's figures).
-//! - Piece-square tables: built at compile time from a few rules per kind
-//!   (pawns gain once across the river and more near the palace, horses and
-//!   rooks like the centre and advanced ranks, the central cannon, the king at
-//!   home), red's view, mirrored for black; 7 × 90 `i16` = 1,260 bytes of flash.
-//! - Mobility: per pseudo-legal move pawn 15, advisor 1, elephant 1, rook 6,
-//!   horse 12, cannon 6, king 0 (seed 004), summed per side and divided by 4 so
-//!   a rook's whole mobility (17 × 6 / 4 ≈ 25) stays a fraction of a pawn's
-//!   swing and never outweighs material.
-//! - Coordination: linked crossed pawns, horses guarding each other, rooks
-//!   seeing each other.
-//! - King safety: an enemy cannon on the king's open file (空头炮), enemy
-//!   attackers across the river, and missing defenders when the enemy still
-//!   has attackers.
+//! Scores are centipawns of an uncrossed pawn. Every term is a parameter of
+//! [`WEIGHTS`]: a packed pair ([`pair`]: middle game in the low 16 bits,
+//! endgame in the high 16 bits) counted by a feature of the position, so the
+//! evaluation is linear in the parameters and can be tuned from games
+//! ([`trace`] lists the features; the weights were fitted by Texel tuning on
+//! self-play positions, see [`super::weights`]).
+//!
+//! - **Material and piece-square tables** ([`PSQ`]): material plus a table per
+//!   kind (files mirrored, so 50 parameters per kind), red's view, mirrored
+//!   for black, kept up to date by [`Position`]'s make and unmake (a node pays
+//!   nothing for them).
+//! - **Mobility**, counted without generating moves: empty squares a rook or
+//!   a cannon can slide to (from the line tables), horse moves with a free leg
+//!   to a square not held by its own side; one parameter per count.
+//! - **Coordination**: crossed pawns side by side, horses guarding each other,
+//!   rooks seeing each other.
+//! - **King safety**: an enemy cannon on the king's file with nothing between
+//!   (空头炮, the "empty-head cannon") or with two screens, a cannon on the
+//!   king's back rank facing it (沉底炮), a horse on the palace centre in front
+//!   of its king facing a cannon (窝心马); enemy attackers massed in the
+//!   king's half (rook 3, horse and cannon 2, crossed pawn 1: one parameter
+//!   per total), and times the advisors and elephants missing.
+//! - **Phase**: rook 4, horse and cannon 2 each, both sides (32 at the start):
+//!   the middle-game value weighs `phase / 32`.
 
 use super::board::{
-    FILE_OF, HORSE_MOVES, Kind, Move, NO_SQUARE, Position, RANK_OF, RED, Square, slot_color,
-    slot_kind,
+    FILE_OF, HORSE_LEGS, Kind, NO_SQUARE, Position, RANK_OF, RED, Square, slot_color, slot_kind,
 };
-use super::movegen::Sink;
+use super::weights::WEIGHTS;
 use crate::game::Score;
 
-/// Material values by [`Kind`].
-pub const VALUE: [Score; 7] = [6000, 125, 120, 270, 600, 285, 20];
+/// A middle-game and an endgame value packed in one `i32`.
+pub type Pair = i32;
 
-/// Mobility weight per pseudo-legal move, by [`Kind`].
-const MOBILITY: [Score; 7] = [0, 1, 1, 12, 6, 6, 15];
-
-const fn pst_value(kind: usize, sq: usize) -> i16 {
-    let r = (sq / 9) as i16;
-    let f = (sq % 9) as i16;
-    let cf = if f > 4 { f - 4 } else { 4 - f };
-    let palace_zone = r >= 7 && r <= 8 && cf <= 1;
-    match kind {
-        // King: at home on the centre of the back rank.
-        0 => -(r * 10) - cf * 4,
-        // Advisor: the palace centre.
-        1 => {
-            if r == 1 && f == 4 {
-                4
-            } else {
-                0
-            }
-        }
-        // Elephant: the centre, not the river bank or the edge.
-        2 => {
-            if r == 2 && f == 4 {
-                6
-            } else if cf == 4 || r == 4 {
-                -4
-            } else {
-                0
-            }
-        }
-        // Horse: centre and advance; not on the edge or the back rank.
-        3 => {
-            let mut v = (4 - cf) * 5 + if r < 7 { r * 4 } else { 28 - (r - 7) * 6 };
-            if cf == 4 {
-                v -= 16;
-            }
-            if r == 0 {
-                v -= 10;
-            }
-            if (r == 7 && cf == 2) || (r == 8 && cf == 1) {
-                v += 16;
-            }
-            v
-        }
-        // Rook: open centre files, across the river, the enemy's second rank.
-        4 => {
-            let mut v = (4 - cf) * 2 + if r >= 5 { 10 } else { 0 };
-            if r == 8 {
-                v += 10;
-            }
-            if r == 0 && cf == 4 {
-                v -= 10;
-            }
-            v
-        }
-        // Cannon: the central file at home, in front of the enemy palace.
-        5 => {
-            let mut v = 0;
-            if f == 4 && r <= 3 {
-                v += 20;
-            }
-            if palace_zone || (r == 9 && cf <= 1) {
-                v += 10;
-            }
-            if cf == 4 {
-                v -= 5;
-            }
-            v
-        }
-        // Pawn: little before the river, a lot after it, most near the palace;
-        // an "old pawn" on the last rank is worth little.
-        _ => {
-            if r < 3 {
-                0
-            } else if r < 5 {
-                (r - 3) * 4 + if cf == 0 { 2 } else { 0 }
-            } else if r == 9 {
-                10
-            } else {
-                let mut v = 30 + (r - 5) * 8 + (4 - cf) * 4;
-                if palace_zone {
-                    v += 40;
-                }
-                v
-            }
-        }
-    }
+/// Packs a middle-game and an endgame value.
+pub const fn pair(mg: i32, eg: i32) -> Pair {
+    (eg << 16) + mg
 }
 
-const fn build_pst() -> [[i16; 90]; 7] {
-    let mut t = [[0i16; 90]; 7];
+/// The middle-game half of a [`Pair`].
+#[inline]
+pub const fn mg(p: Pair) -> i32 {
+    p as i16 as i32
+}
+
+/// The endgame half of a [`Pair`].
+#[inline]
+pub const fn eg(p: Pair) -> i32 {
+    ((p + 0x8000) >> 16) as i16 as i32
+}
+
+/// Indices of the parameters in [`WEIGHTS`].
+pub mod param {
+    /// Material by kind (7).
+    pub const MATERIAL: usize = 0;
+    /// Piece-square tables: `PST + kind * 50 + rank * 5 + folded file` (350).
+    pub const PST: usize = 7;
+    /// Rook mobility by empty squares reachable, 0–17 (18).
+    pub const ROOK_MOB: usize = 357;
+    /// Cannon mobility by empty squares reachable, 0–17 (18).
+    pub const CANNON_MOB: usize = 375;
+    /// Horse mobility by moves, 0–8 (9).
+    pub const HORSE_MOB: usize = 393;
+    /// Attack units in the enemy half, 0–15 (16).
+    pub const ATTACK: usize = 402;
+    /// Attack units times the enemy's missing advisors.
+    pub const NO_ADVISOR: usize = 418;
+    /// Attack units times the enemy's missing elephants.
+    pub const NO_ELEPHANT: usize = 419;
+    /// A cannon facing the enemy king with nothing between.
+    pub const HOLLOW_CANNON: usize = 420;
+    /// A cannon facing the enemy king through two screens.
+    pub const SCREENED_CANNON: usize = 421;
+    /// A cannon on the enemy back rank facing the king.
+    pub const BOTTOM_CANNON: usize = 422;
+    /// The enemy's horse on its palace centre while our cannon is on that file.
+    pub const BLOCKED_HORSE: usize = 423;
+    /// Two crossed pawns side by side.
+    pub const LINKED_PAWNS: usize = 424;
+    /// Horses guarding each other.
+    pub const HORSE_PAIR: usize = 425;
+    /// Rooks seeing each other.
+    pub const ROOK_PAIR: usize = 426;
+    /// The side to move's bonus.
+    pub const TEMPO: usize = 427;
+    /// Number of parameters.
+    pub const COUNT: usize = 428;
+}
+
+/// Piece values for capture ordering and exchange tests, by [`Kind`].
+pub const VALUE: [Score; 7] = [5000, 200, 200, 420, 920, 440, 110];
+
+/// The piece-square parameter of a red piece of `kind` on `sq`.
+const fn pst_index(kind: usize, sq: usize) -> usize {
+    let r = sq / 9;
+    let f = sq % 9;
+    let fold = if f > 4 { 8 - f } else { f };
+    param::PST + kind * 50 + r * 5 + fold
+}
+
+const fn build_psq() -> [[Pair; 90]; 14] {
+    let mut t = [[0; 90]; 14];
     let mut k = 0;
     while k < 7 {
         let mut s = 0;
         while s < 90 {
-            t[k][s] = pst_value(k, s);
+            let v = WEIGHTS[param::MATERIAL + k] + WEIGHTS[pst_index(k, s)];
+            t[k][s] = v;
+            // Black's piece on the mirrored square, from red's side.
+            t[7 + k][89 - s] = -v;
             s += 1;
         }
         k += 1;
@@ -129,17 +119,64 @@ const fn build_pst() -> [[i16; 90]; 7] {
     t
 }
 
-/// Piece-square tables by `[kind][square]` from red's side (black reads `89 - square`).
-pub static PST: [[i16; 90]; 7] = build_pst();
+/// Material plus piece-square value by `[colour * 7 + kind][square]`, from
+/// red's side (black's entries are negative): what [`Position::psq`] sums.
+pub static PSQ: [[Pair; 90]; 14] = build_psq();
 
-/// The table square for `color`.
+/// [`PSQ`] of the piece in `slot` standing on `sq`.
 #[inline]
-fn relative(color: u8, sq: Square) -> usize {
-    if color == RED {
-        usize::from(sq)
-    } else {
-        89 - usize::from(sq)
+pub fn psq(slot: u8, sq: Square) -> Pair {
+    PSQ[usize::from(slot_color(slot)) * 7 + slot_kind(slot) as usize][usize::from(sq)]
+}
+
+/// Full phase: all rooks, horses and cannons on the board.
+pub const MAX_PHASE: i32 = 32;
+
+/// Where the evaluation's features go: summed with the weights, or listed.
+trait Terms {
+    /// Feature `param` occurs `count` times for red (negative: for black).
+    fn add(&mut self, param: usize, count: i32);
+}
+
+/// Sums the weighted features.
+struct Sum(Pair);
+
+impl Terms for Sum {
+    #[inline(always)]
+    fn add(&mut self, param: usize, count: i32) {
+        self.0 += WEIGHTS[param] * count;
     }
+}
+
+/// Empty squares a rook or cannon on `sq` slides to.
+#[inline]
+fn slide_mobility(pos: &Position, sq: Square) -> usize {
+    usize::from(pos.reach(sq))
+}
+
+/// Horse moves from `sq` (leg free, target not `color`'s own piece), and
+/// whether it guards the square `mate` (its partner).
+#[inline]
+fn horse_mobility(pos: &Position, sq: Square, color: u8, mate: Square) -> (usize, bool) {
+    let mut n = 0;
+    let mut guards = false;
+    for &[leg, a, b] in &HORSE_LEGS[usize::from(sq)] {
+        if leg == NO_SQUARE || pos.at(leg) != 0 {
+            continue;
+        }
+        for to in [a, b] {
+            if to == NO_SQUARE {
+                continue;
+            }
+            let p = pos.at(to);
+            if p == 0 || slot_color(p) != color {
+                n += 1;
+            } else if to == mate {
+                guards = true;
+            }
+        }
+    }
+    (n, guards)
 }
 
 fn crossed(color: u8, sq: Square) -> bool {
@@ -153,122 +190,309 @@ pub fn has_pieces(pos: &Position, color: u8) -> bool {
     (first + 5..first + 11).any(|s| pos.square_of(s) != NO_SQUARE)
 }
 
-fn side_score(pos: &Position, color: u8) -> Score {
-    let first = 16 + 16 * color;
-    let mut score: Score = 0;
-    let mut mobility: Score = 0;
-    let mut attackers: Score = 0;
-    let mut buf = [Move::default(); 20];
-    for slot in first..first + 16 {
+/// The game phase, [`MAX_PHASE`] with every rook, horse and cannon on the board.
+#[inline]
+pub fn phase(pos: &Position) -> i32 {
+    i32::from(pos.phase_units()).min(MAX_PHASE)
+}
+
+/// Pieces strictly between `a` and `b` on a shared file or rank (`None`:
+/// not on a line, or more than two).
+fn between(pos: &Position, a: Square, b: Square) -> Option<u8> {
+    let (ia, ib) = (usize::from(a), usize::from(b));
+    let (e, along) = if RANK_OF[ia] == RANK_OF[ib] {
+        (pos.rank_blockers(a), FILE_OF[ib])
+    } else if FILE_OF[ia] == FILE_OF[ib] {
+        (pos.file_blockers(a), RANK_OF[ib])
+    } else {
+        return None;
+    };
+    let near = [(e & 0xF) as u8, ((e >> 8) & 0xF) as u8];
+    let far = [((e >> 4) & 0xF) as u8, ((e >> 12) & 0xF) as u8];
+    if near.contains(&along) {
+        Some(0)
+    } else if far.contains(&along) {
+        Some(1)
+    } else {
+        // Two or more between: count along the line up to two.
+        let (occ, lo, hi) = if RANK_OF[ia] == RANK_OF[ib] {
+            let (x, y) = (FILE_OF[ia].min(FILE_OF[ib]), FILE_OF[ia].max(FILE_OF[ib]));
+            (pos.rank_occ(RANK_OF[ia]), x, y)
+        } else {
+            let (x, y) = (RANK_OF[ia].min(RANK_OF[ib]), RANK_OF[ia].max(RANK_OF[ib]));
+            (pos.file_occ(FILE_OF[ia]), x, y)
+        };
+        let inner = occ & ((1u16 << hi) - 1) & !((1u16 << (lo + 1)) - 1);
+        (inner.count_ones() == 2).then_some(2)
+    }
+}
+
+/// Mobility, coordination and the attack on the other king, for `us`
+/// (`sign` +1 for red, -1 for black).
+fn side_terms<T: Terms>(pos: &Position, us: u8, sign: i32, t: &mut T) {
+    let them = us ^ 1;
+    let first = 16 + 16 * us;
+    let mut units = 0usize;
+    // Horses.
+    let (h1, h2) = (pos.square_of(first + 5), pos.square_of(first + 6));
+    let mut pair_seen = false;
+    for (sq, mate) in [(h1, h2), (h2, h1)] {
+        if sq == NO_SQUARE {
+            continue;
+        }
+        let (n, guards) = horse_mobility(pos, sq, us, mate);
+        t.add(param::HORSE_MOB + n, sign);
+        pair_seen |= guards;
+        if crossed(us, sq) {
+            units += 2;
+        }
+    }
+    if pair_seen {
+        t.add(param::HORSE_PAIR, sign);
+    }
+    // Rooks.
+    let (r1, r2) = (pos.square_of(first + 7), pos.square_of(first + 8));
+    for sq in [r1, r2] {
+        if sq != NO_SQUARE {
+            t.add(param::ROOK_MOB + slide_mobility(pos, sq).min(17), sign);
+            if crossed(us, sq) {
+                units += 3;
+            }
+        }
+    }
+    if r1 != NO_SQUARE && r2 != NO_SQUARE && between(pos, r1, r2) == Some(0) {
+        t.add(param::ROOK_PAIR, sign);
+    }
+    // Cannons, and their aim at the enemy king.
+    let ks = pos.king(them);
+    for slot in [first + 9, first + 10] {
         let sq = pos.square_of(slot);
         if sq == NO_SQUARE {
             continue;
         }
-        let kind = slot_kind(slot);
-        score += VALUE[kind as usize] + Score::from(PST[kind as usize][relative(color, sq)]);
-        if kind != Kind::King {
-            let mut sink = Sink::new(&mut buf);
-            pos.piece_moves(&mut sink, slot, sq, true);
-            mobility += MOBILITY[kind as usize] * sink.len() as Score;
+        t.add(param::CANNON_MOB + slide_mobility(pos, sq).min(17), sign);
+        if crossed(us, sq) {
+            units += 2;
         }
-        match kind {
-            Kind::Rook | Kind::Horse | Kind::Cannon if crossed(color, sq) => attackers += 1,
-            Kind::Pawn if crossed(color, sq) => {
-                attackers += 1;
-                // Linked crossed pawns (counted once, from the left one).
-                let f = FILE_OF[usize::from(sq)];
-                if f < 8 {
-                    let p = pos.at(sq + 1);
-                    if p != 0 && slot_color(p) == color && slot_kind(p) == Kind::Pawn {
-                        score += 30;
-                    }
-                }
+        if ks == NO_SQUARE {
+            continue;
+        }
+        let (s, k) = (usize::from(sq), usize::from(ks));
+        if FILE_OF[s] == FILE_OF[k] {
+            match between(pos, sq, ks) {
+                Some(0) => t.add(param::HOLLOW_CANNON, sign),
+                Some(2) => t.add(param::SCREENED_CANNON, sign),
+                _ => {}
             }
-            Kind::Horse => {
-                // Horses guarding each other.
-                for &[to, leg] in HORSE_MOVES[usize::from(sq)]
-                    .iter()
-                    .take_while(|e| e[0] != NO_SQUARE)
-                {
-                    let p = pos.at(to);
-                    if p != 0
-                        && p != slot
-                        && slot_color(p) == color
-                        && slot_kind(p) == Kind::Horse
-                        && pos.at(leg) == 0
-                    {
-                        score += 5;
-                    }
-                }
+            // Their horse on the palace centre, in front of the king.
+            let centre = if them == RED { 13 } else { 76 };
+            let p = pos.at(centre);
+            if FILE_OF[k] == 4 && p != 0 && slot_color(p) == them && slot_kind(p) == Kind::Horse {
+                t.add(param::BLOCKED_HORSE, sign);
             }
-            _ => {}
+        } else if RANK_OF[s] == RANK_OF[k] && between(pos, sq, ks) == Some(0) {
+            t.add(param::BOTTOM_CANNON, sign);
         }
     }
-    // Rooks that see each other.
-    let (r1, r2) = (pos.square_of(first + 7), pos.square_of(first + 8));
-    if r1 != NO_SQUARE && r2 != NO_SQUARE {
-        let e = if RANK_OF[usize::from(r1)] == RANK_OF[usize::from(r2)] {
-            pos.rank_blockers(r1)
-        } else if FILE_OF[usize::from(r1)] == FILE_OF[usize::from(r2)] {
-            pos.file_blockers(r1)
-        } else {
-            0xFFFF
-        };
-        let along = |c: u16| {
-            if RANK_OF[usize::from(r1)] == RANK_OF[usize::from(r2)] {
-                RANK_OF[usize::from(r1)] * 9 + c as u8
-            } else {
-                c as u8 * 9 + FILE_OF[usize::from(r1)]
+    // Crossed pawns: attackers, and linked pairs (counted from the left one).
+    for slot in first + 11..first + 16 {
+        let sq = pos.square_of(slot);
+        if sq == NO_SQUARE || !crossed(us, sq) {
+            continue;
+        }
+        units += 1;
+        if FILE_OF[usize::from(sq)] < 8 {
+            let p = pos.at(sq + 1);
+            if p != 0 && slot_color(p) == us && slot_kind(p) == Kind::Pawn {
+                t.add(param::LINKED_PAWNS, sign);
             }
-        };
-        if e != 0xFFFF && (along(e & 0xF) == r2 || along((e >> 8) & 0xF) == r2) {
-            score += 15;
         }
     }
-    score + mobility / 4 + attackers * 8
+    // The attack against their king's guard.
+    let units = units.min(15);
+    t.add(param::ATTACK + units, sign);
+    let their_first = 16 + 16 * them;
+    let advisors = (their_first + 1..their_first + 3)
+        .filter(|&s| pos.square_of(s) == NO_SQUARE)
+        .count() as i32;
+    let elephants = (their_first + 3..their_first + 5)
+        .filter(|&s| pos.square_of(s) == NO_SQUARE)
+        .count() as i32;
+    t.add(param::NO_ADVISOR, sign * advisors * units as i32);
+    t.add(param::NO_ELEPHANT, sign * elephants * units as i32);
 }
 
-/// Danger to `color`'s king: open-file cannon, missing defenders.
-fn king_danger(pos: &Position, color: u8) -> Score {
-    let ks = pos.king(color);
-    if ks == NO_SQUARE {
-        return 0;
-    }
-    let them = color ^ 1;
-    let mut danger = 0;
-    // An enemy cannon on the king's file with nothing in between (空头炮).
-    let e = pos.file_blockers(ks);
-    let f = FILE_OF[usize::from(ks)];
-    for near in [e & 0xF, (e >> 8) & 0xF] {
-        if near != 0xF {
-            let p = pos.at(near as u8 * 9 + f);
-            if p != 0 && slot_color(p) == them && slot_kind(p) == Kind::Cannon {
-                danger += 50;
-            }
-        }
-    }
-    // Missing advisors and elephants matter while the enemy can still attack.
-    let their_first = 16 + 16 * them;
-    let attackers = (their_first + 5..their_first + 11)
-        .filter(|&s| pos.square_of(s) != NO_SQUARE)
-        .count() as Score;
-    if attackers > 0 {
-        let first = 16 + 16 * color;
-        let missing = (first + 1..first + 5)
-            .filter(|&s| pos.square_of(s) == NO_SQUARE)
-            .count() as Score;
-        danger += missing * attackers * 4;
-    }
-    danger
+/// Blends a middle-game / endgame pair by `phase`.
+#[inline]
+pub fn taper(p: Pair, phase: i32) -> i32 {
+    (mg(p) * phase + eg(p) * (MAX_PHASE - phase)) / MAX_PHASE
 }
 
 /// Evaluates `pos` for the side to move.
 pub fn evaluate(pos: &Position) -> Score {
     #[cfg(test)]
     super::stack_probe::note();
-    let me = pos.side();
-    let them = me ^ 1;
-    let mine = side_score(pos, me) - king_danger(pos, me);
-    let theirs = side_score(pos, them) - king_danger(pos, them);
-    mine - theirs
+    let mut sum = Sum(pos.psq());
+    side_terms(pos, RED, 1, &mut sum);
+    side_terms(pos, RED ^ 1, -1, &mut sum);
+    let v = taper(sum.0, phase(pos));
+    let tempo = taper(WEIGHTS[param::TEMPO], phase(pos));
+    (if pos.side() == RED { v } else { -v }) + tempo
+}
+
+/// Material and tables only (what [`Position::psq`] keeps), with the tempo:
+/// [`evaluate`] without mobility, coordination and king safety, for
+/// quiescence to stand pat on when far above beta.
+#[inline]
+pub fn lazy(pos: &Position) -> Score {
+    let p = phase(pos);
+    let v = taper(pos.psq(), p);
+    (if pos.side() == RED { v } else { -v }) + taper(WEIGHTS[param::TEMPO], p)
+}
+
+/// Lists the features of `pos` from red's side: `out(param, count)` for each
+/// (material and tables counted from the board; the tempo with +1 when red is
+/// to move, -1 when black is). With the phase, these give [`evaluate`]:
+/// `taper(Σ count × WEIGHTS[param], phase)` from red's side.
+pub fn trace(pos: &Position, out: &mut dyn FnMut(usize, i32)) {
+    struct List<'a>(&'a mut dyn FnMut(usize, i32));
+    impl Terms for List<'_> {
+        fn add(&mut self, param: usize, count: i32) {
+            if count != 0 {
+                (self.0)(param, count);
+            }
+        }
+    }
+    let mut list = List(out);
+    for sq in 0..90u8 {
+        let p = pos.at(sq);
+        if p == 0 {
+            continue;
+        }
+        let (color, kind) = (slot_color(p), slot_kind(p) as usize);
+        let (sign, rel) = if color == RED {
+            (1, usize::from(sq))
+        } else {
+            (-1, 89 - usize::from(sq))
+        };
+        list.add(param::MATERIAL + kind, sign);
+        list.add(pst_index(kind, rel), sign);
+    }
+    side_terms(pos, RED, 1, &mut list);
+    side_terms(pos, RED ^ 1, -1, &mut list);
+    list.add(param::TEMPO, if pos.side() == RED { 1 } else { -1 });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn from_trace(pos: &Position) -> i32 {
+        let mut sum: Pair = 0;
+        let mut tempo = 0;
+        trace(pos, &mut |p, c| {
+            if p == param::TEMPO {
+                tempo = c;
+            } else {
+                sum += WEIGHTS[p] * c;
+            }
+        });
+        let v = taper(sum, phase(pos));
+        let t = taper(WEIGHTS[param::TEMPO], phase(pos));
+        if pos.side() == RED { v + t } else { -v + t }
+    }
+
+    #[test]
+    fn the_trace_gives_the_evaluation() {
+        for fen in [
+            Position::START_FEN,
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w",
+            "1nbak1C2/4a4/4c4/p3p3p/2p2NP2/5n3/P3c3P/4C4/4N4/2BAKAB2 w",
+            "3k5/4a4/4c4/9/4c4/9/9/4N4/4A4/3AK4 b",
+            "5k3/9/9/9/9/9/9/9/9/c2RK4 w",
+        ] {
+            let pos = Position::parse_fen(fen).unwrap();
+            assert_eq!(pos.psq(), pos.compute_psq());
+            assert_eq!(evaluate(&pos), from_trace(&pos), "{fen}");
+        }
+    }
+
+    /// The position with colours swapped (ranks reversed, cases swapped, the
+    /// other side to move).
+    fn mirrored(fen: &str) -> std::string::String {
+        let (board, side) = fen.split_once(' ').unwrap();
+        let ranks: std::vec::Vec<std::string::String> = board
+            .split('/')
+            .rev()
+            .map(|r| {
+                r.chars()
+                    .map(|c| {
+                        if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        std::format!(
+            "{} {}",
+            ranks.join("/"),
+            if side == "w" { "b" } else { "w" }
+        )
+    }
+
+    #[test]
+    fn the_start_position_is_level_and_colours_are_symmetric() {
+        let start = Position::parse_fen(Position::START_FEN).unwrap();
+        let tempo = taper(WEIGHTS[param::TEMPO], MAX_PHASE);
+        assert_eq!(evaluate(&start), tempo);
+        for fen in [
+            "1nbak1C2/4a4/4c4/p3p3p/2p2NP2/5n3/P3c3P/4C4/4N4/2BAKAB2 w",
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w",
+            "3k5/4a4/4c4/9/4c4/9/9/4N4/4A4/3AK4 b",
+        ] {
+            let a = Position::parse_fen(fen).unwrap();
+            let b = Position::parse_fen(&mirrored(fen)).unwrap();
+            assert_eq!(evaluate(&a), evaluate(&b), "{fen}");
+        }
+    }
+
+    #[test]
+    fn reach_counts_the_empty_squares_a_slider_moves_to() {
+        use crate::games::xiangqi::board::Move;
+        use crate::games::xiangqi::movegen::Sink;
+        let pos =
+            Position::parse_fen("r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w")
+                .unwrap();
+        for slot in 16..48u8 {
+            let sq = pos.square_of(slot);
+            if sq == NO_SQUARE || !matches!(slot_kind(slot), Kind::Rook | Kind::Cannon) {
+                continue;
+            }
+            let mut buf = [Move::default(); 40];
+            let mut sink = Sink::new(&mut buf);
+            pos.piece_moves(&mut sink, slot, sq, true);
+            let n = sink.len();
+            let quiet = buf[..n].iter().filter(|m| m.captured == 0).count();
+            assert_eq!(usize::from(pos.reach(sq)), quiet, "slot {slot}");
+        }
+    }
+
+    #[test]
+    fn between_counts_pieces_on_a_line() {
+        let pos = Position::parse_fen("4k4/4a4/4c4/9/4c4/9/9/4N4/4A4/3AK4 w").unwrap();
+        // The e file: e0 king, e1 advisor, e2 horse, e5 cannon, e7 cannon, e8 advisor, e9 king.
+        assert_eq!(between(&pos, 4, 85), None, "five between");
+        assert_eq!(
+            between(&pos, 49, 4),
+            Some(2),
+            "e5 cannon .. e0 king: e2, e1"
+        );
+        assert_eq!(between(&pos, 49, 67), Some(0));
+        assert_eq!(between(&pos, 49, 85), Some(2));
+        assert_eq!(between(&pos, 3, 4), Some(0));
+        assert_eq!(between(&pos, 3, 13), None, "not on a line");
+    }
 }

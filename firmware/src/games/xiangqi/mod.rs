@@ -45,7 +45,9 @@
 //! coordinate tables 3,060 B, piece-square tables 1,260 B, book ~1 KB
 //! (about 30 KB in all; the code is about 26 KB at `opt-level = "s"`). The search keeps
 //! everything in one fixed-size [`search::Searcher`] on the request's stack
-//! (transposition table of 256 entries, a 256-move stack, killers, history).
+//! (transposition table of 256 entries, killers, history, and a move stack of
+//! 384 moves in the board profile, 2,400 in the host profile: see
+//! [`search::BOARD_MOVE_STACK`]).
 
 pub mod board;
 pub mod book;
@@ -56,6 +58,8 @@ pub mod notation;
 pub mod rules;
 pub mod search;
 pub mod state;
+pub mod tt;
+pub mod weights;
 
 pub use engine::XiangqiEngine;
 pub use state::Xiangqi;

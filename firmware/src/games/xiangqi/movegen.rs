@@ -2,24 +2,58 @@
 //! (including the flying general) and the legal filter.
 
 use super::board::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, FILE_OF, HORSE_MOVES, KING_MOVES, Kind, Move, NO_SQUARE,
-    Position, RANK_OF, RED, Square, reverse_leg, slot_color, slot_kind,
+    ADVISOR_MOVES, ELEPHANT_MOVES, FILE_OF, HORSE_LEGS, HORSE_MOVES, KING_MOVES, Kind, Move,
+    NO_SQUARE, Position, RANK_OF, RED, Square, reverse_leg, slot_color, slot_kind,
 };
 
 /// Most pseudo-legal moves a position can have (2×17 rook + 2×17 cannon + 2×8 horse
 /// + 5×3 pawn + 4 king + 2×4 advisor + 2×4 elephant = 119).
 pub const MAX_MOVES: usize = 120;
 
+/// What a [`Sink`] stores per move: the [`Move`] itself, or a packed word.
+pub trait MoveSlot: Copy {
+    /// The slot for `mv`.
+    fn pack(mv: Move) -> Self;
+}
+
+impl MoveSlot for Move {
+    #[inline]
+    fn pack(mv: Move) -> Self {
+        mv
+    }
+}
+
+/// A move in the low 32 bits of a word (the search's move stack keeps its
+/// ordering score in the high 32 bits): from, to, piece, captured.
+impl MoveSlot for u64 {
+    #[inline]
+    fn pack(mv: Move) -> Self {
+        u64::from(u32::from_le_bytes([mv.from, mv.to, mv.piece, mv.captured]))
+    }
+}
+
+/// The move in the low 32 bits of a packed word (see [`MoveSlot`] for `u64`).
+#[inline]
+pub fn unpack(word: u64) -> Move {
+    let [from, to, piece, captured] = (word as u32).to_le_bytes();
+    Move {
+        from,
+        to,
+        piece,
+        captured,
+    }
+}
+
 /// Collects generated moves into a slice, dropping any beyond its end.
-pub struct Sink<'a> {
-    buf: &'a mut [Move],
+pub struct Sink<'a, T: MoveSlot = Move> {
+    buf: &'a mut [T],
     len: usize,
     overflowed: bool,
 }
 
-impl<'a> Sink<'a> {
+impl<'a, T: MoveSlot> Sink<'a, T> {
     /// An empty sink over `buf`.
-    pub fn new(buf: &'a mut [Move]) -> Self {
+    pub fn new(buf: &'a mut [T]) -> Self {
         Self {
             buf,
             len: 0,
@@ -41,7 +75,7 @@ impl<'a> Sink<'a> {
     #[inline]
     fn push(&mut self, mv: Move) {
         if let Some(slot) = self.buf.get_mut(self.len) {
-            *slot = mv;
+            *slot = T::pack(mv);
             self.len += 1;
         } else {
             self.overflowed = true;
@@ -62,7 +96,14 @@ impl Position {
     }
 
     #[inline]
-    fn push_to(&self, sink: &mut Sink<'_>, piece: u8, from: Square, to: Square, quiet: bool) {
+    fn push_to<T: MoveSlot>(
+        &self,
+        sink: &mut Sink<'_, T>,
+        piece: u8,
+        from: Square,
+        to: Square,
+        quiet: bool,
+    ) {
         let target = self.at(to);
         if target == 0 {
             if quiet {
@@ -86,9 +127,9 @@ impl Position {
     /// Rook (`cannon == false`) or cannon moves along one line.
     #[allow(clippy::too_many_arguments)] // one call per direction, kept flat for speed
     #[inline]
-    fn slide(
+    fn slide<T: MoveSlot>(
         &self,
-        sink: &mut Sink<'_>,
+        sink: &mut Sink<'_, T>,
         piece: u8,
         from: Square,
         entry: u16,
@@ -151,7 +192,13 @@ impl Position {
     }
 
     /// Pseudo-legal moves of the piece in `slot` standing on `from`.
-    pub fn piece_moves(&self, sink: &mut Sink<'_>, slot: u8, from: Square, quiet: bool) {
+    pub fn piece_moves<T: MoveSlot>(
+        &self,
+        sink: &mut Sink<'_, T>,
+        slot: u8,
+        from: Square,
+        quiet: bool,
+    ) {
         let f = usize::from(from);
         match slot_kind(slot) {
             Kind::King => {
@@ -172,9 +219,13 @@ impl Position {
                 }
             }
             Kind::Horse => {
-                for &[to, leg] in HORSE_MOVES[f].iter().take_while(|e| e[0] != NO_SQUARE) {
-                    if self.at(leg) == 0 {
-                        self.push_to(sink, slot, from, to, quiet);
+                for &[leg, a, b] in &HORSE_LEGS[f] {
+                    if leg != NO_SQUARE && self.at(leg) == 0 {
+                        for to in [a, b] {
+                            if to != NO_SQUARE {
+                                self.push_to(sink, slot, from, to, quiet);
+                            }
+                        }
                     }
                 }
             }
@@ -208,7 +259,7 @@ impl Position {
     }
 
     /// Pseudo-legal moves of the side to move (captures only when `quiet` is false).
-    pub fn pseudo_moves(&self, sink: &mut Sink<'_>, quiet: bool) {
+    pub fn pseudo_moves<T: MoveSlot>(&self, sink: &mut Sink<'_, T>, quiet: bool) {
         let first = 16 + 16 * self.side();
         for slot in first..first + 16 {
             let from = self.square_of(slot);
@@ -218,40 +269,58 @@ impl Position {
         }
     }
 
+    /// Whether the piece on `sq` belongs to `color`'s opponent and is of one
+    /// of the kinds in `mask` (bit `kind`).
+    #[inline]
+    fn enemy_of_kind(&self, sq: Square, color: u8, mask: u8) -> bool {
+        let p = self.at(sq);
+        p != 0 && slot_color(p) != color && (1 << slot_kind(p) as u8) & mask != 0
+    }
+
     /// Whether `color`'s king is attacked (or faces the other king on an open file).
     pub fn attacked_king(&self, color: u8) -> bool {
+        const ROOK_OR_KING: u8 = 1 << Kind::Rook as u8 | 1 << Kind::King as u8;
+        const ROOK: u8 = 1 << Kind::Rook as u8;
+        const CANNON: u8 = 1 << Kind::Cannon as u8;
+        const PAWN: u8 = 1 << Kind::Pawn as u8;
         let ks = self.king(color);
         if ks == NO_SQUARE {
             return true;
         }
         let k = usize::from(ks);
         let (r, f) = (RANK_OF[k], FILE_OF[k]);
-        let is = |sq: u8, kinds: &[Kind]| {
-            let p = self.enemy_at(sq, color);
-            p != 0 && kinds.contains(&slot_kind(p))
-        };
         // File: rook or king nearest, cannon second.
         let e = self.file_blockers(ks);
         for (near, far) in [(e & 0xF, (e >> 4) & 0xF), ((e >> 8) & 0xF, e >> 12)] {
-            if near != 0xF && is(near as u8 * 9 + f, &[Kind::Rook, Kind::King]) {
+            if near != 0xF && self.enemy_of_kind(near as u8 * 9 + f, color, ROOK_OR_KING) {
                 return true;
             }
-            if far != 0xF && is(far as u8 * 9 + f, &[Kind::Cannon]) {
+            if far != 0xF && self.enemy_of_kind(far as u8 * 9 + f, color, CANNON) {
                 return true;
             }
         }
         let e = self.rank_blockers(ks);
         let base = r * 9;
         for (near, far) in [(e & 0xF, (e >> 4) & 0xF), ((e >> 8) & 0xF, e >> 12)] {
-            if near != 0xF && is(base + near as u8, &[Kind::Rook]) {
+            if near != 0xF && self.enemy_of_kind(base + near as u8, color, ROOK) {
                 return true;
             }
-            if far != 0xF && is(base + far as u8, &[Kind::Cannon]) {
+            if far != 0xF && self.enemy_of_kind(base + far as u8, color, CANNON) {
                 return true;
             }
         }
-        for &[from, _] in HORSE_MOVES[k].iter().take_while(|e| e[0] != NO_SQUARE) {
-            if is(from, &[Kind::Horse]) && self.at(reverse_leg(from, ks)) == 0 {
+        // The enemy's two horses: a horse step away with the leg free.
+        let first = 16 + 16 * (color ^ 1);
+        for slot in [first + 5, first + 6] {
+            let h = self.square_of(slot);
+            if h != NO_SQUARE
+                && FILE_OF[usize::from(h)].abs_diff(f) <= 2
+                && matches!(
+                    i16::from(ks) - i16::from(h),
+                    7 | 11 | 17 | 19 | -7 | -11 | -17 | -19
+                )
+                && self.at(reverse_leg(h, ks)) == 0
+            {
                 return true;
             }
         }
@@ -263,9 +332,69 @@ impl Position {
         } else {
             NO_SQUARE
         };
-        (front != NO_SQUARE && is(front, &[Kind::Pawn]))
-            || (f > 0 && is(ks - 1, &[Kind::Pawn]))
-            || (f < 8 && is(ks + 1, &[Kind::Pawn]))
+        (front != NO_SQUARE && self.enemy_of_kind(front, color, PAWN))
+            || (f > 0 && self.enemy_of_kind(ks - 1, color, PAWN))
+            || (f < 8 && self.enemy_of_kind(ks + 1, color, PAWN))
+    }
+
+    /// Whether a piece of `by` attacks `sq` (pins and the mover's own king
+    /// are ignored: this is for exchange estimates, not legality).
+    pub fn attacked_by(&self, sq: Square, by: u8) -> bool {
+        let s = usize::from(sq);
+        let (r, f) = (RANK_OF[s], FILE_OF[s]);
+        let is = |at: Square, kind: Kind| {
+            let p = self.at(at);
+            p != 0 && slot_color(p) == by && slot_kind(p) == kind
+        };
+        let e = self.file_blockers(sq);
+        for (near, far) in [(e & 0xF, (e >> 4) & 0xF), ((e >> 8) & 0xF, e >> 12)] {
+            if near != 0xF && is(near as u8 * 9 + f, Kind::Rook) {
+                return true;
+            }
+            if far != 0xF && is(far as u8 * 9 + f, Kind::Cannon) {
+                return true;
+            }
+        }
+        let e = self.rank_blockers(sq);
+        let base = r * 9;
+        for (near, far) in [(e & 0xF, (e >> 4) & 0xF), ((e >> 8) & 0xF, e >> 12)] {
+            if near != 0xF && is(base + near as u8, Kind::Rook) {
+                return true;
+            }
+            if far != 0xF && is(base + far as u8, Kind::Cannon) {
+                return true;
+            }
+        }
+        for &[from, _] in HORSE_MOVES[s].iter().take_while(|e| e[0] != NO_SQUARE) {
+            if is(from, Kind::Horse) && self.at(reverse_leg(from, sq)) == 0 {
+                return true;
+            }
+        }
+        // Pawns: from behind (their forward step), or beside once across the river.
+        let crossed = if by == RED { r >= 5 } else { r <= 4 };
+        let behind = if by == RED {
+            (r > 0).then(|| sq - 9)
+        } else {
+            (r < 9).then(|| sq + 9)
+        };
+        if behind.is_some_and(|b| is(b, Kind::Pawn))
+            || (crossed && f > 0 && is(sq - 1, Kind::Pawn))
+            || (crossed && f < 8 && is(sq + 1, Kind::Pawn))
+        {
+            return true;
+        }
+        KING_MOVES[s]
+            .iter()
+            .take_while(|&&t| t != NO_SQUARE)
+            .any(|&t| is(t, Kind::King))
+            || ADVISOR_MOVES[s]
+                .iter()
+                .take_while(|&&t| t != NO_SQUARE)
+                .any(|&t| is(t, Kind::Advisor))
+            || ELEPHANT_MOVES[s]
+                .iter()
+                .take_while(|e| e[0] != NO_SQUARE)
+                .any(|e| self.at(e[1]) == 0 && is(e[0], Kind::Elephant))
     }
 
     /// Whether the side to move is in check.
@@ -300,6 +429,32 @@ impl Position {
             || RANK_OF[to] == kr
             || FILE_OF[to] == kf
             || (fr.abs_diff(kr) == 1 && ff.abs_diff(kf) == 1)
+    }
+
+    /// Whether `mv` (played here, or about to be) might give check: the moved piece
+    /// reaches the king's rank or file (a rook, cannon or facing king there; a
+    /// new cannon screen) or leaves it (a discovered line), leaves a horse-leg
+    /// square next to the king, or is a horse or pawn landing near it. Every
+    /// other move gives no check, so [`Position::in_check`] need not be asked.
+    #[inline]
+    pub fn may_give_check(&self, mv: Move) -> bool {
+        let k = self.king(slot_color(mv.piece) ^ 1);
+        if k == NO_SQUARE {
+            return true;
+        }
+        let (k, from, to) = (usize::from(k), usize::from(mv.from), usize::from(mv.to));
+        let (kr, kf) = (RANK_OF[k], FILE_OF[k]);
+        let (fr, ff, tr, tf) = (RANK_OF[from], FILE_OF[from], RANK_OF[to], FILE_OF[to]);
+        fr == kr
+            || ff == kf
+            || tr == kr
+            || tf == kf
+            || (fr.abs_diff(kr) == 1 && ff.abs_diff(kf) == 1)
+            || match slot_kind(mv.piece) {
+                Kind::Horse => tr.abs_diff(kr) <= 2 && tf.abs_diff(kf) <= 2,
+                Kind::Pawn => tr.abs_diff(kr) + tf.abs_diff(kf) == 1,
+                _ => false,
+            }
     }
 
     /// Fills `buf` with the legal moves (captures only when `quiet` is false);

@@ -579,6 +579,49 @@ pub fn repetition(
     ply: usize,
     judge: bool,
 ) -> Option<Verdict> {
+    // Positions repeat only across reversible moves: back to the last capture
+    // (`quiet`) or the search's last null move, whichever is nearer.
+    let limit = usize::from(quiet).min(hist.available());
+    if limit < 4 {
+        return None;
+    }
+    let mut count = 0;
+    let mut cycle = 0;
+    let tag = key_tag(pos.key());
+    // `probe` is rebuilt lazily, `probe_back` plies back, to confirm tag matches.
+    let mut probe: Option<(Position, usize)> = None;
+    for i in 1..=limit {
+        let Some(e) = hist.get(i) else {
+            break;
+        };
+        if e.mv.is_null() {
+            break;
+        }
+        if i < 4 || i % 2 == 1 || e.key_tag() != tag {
+            continue;
+        }
+        let (p, back) = probe.get_or_insert_with(|| (pos.clone(), 0));
+        while *back < i {
+            *back += 1;
+            if let Some(e) = hist.get(*back) {
+                p.unmake_raw(e.mv);
+            }
+        }
+        if p.key() != pos.key() {
+            continue;
+        }
+        count += 1;
+        if count + 1 == if ply > i { 2 } else { 3 } {
+            cycle = i;
+            break;
+        }
+    }
+    if cycle == 0 {
+        return None;
+    }
+    if !judge {
+        return Some(Verdict::Draw);
+    }
     let mut reversible = 0;
     while let Some(e) = hist.get(reversible + 1) {
         if e.mv.is_null() {
@@ -586,45 +629,7 @@ pub fn repetition(
         }
         reversible += 1;
     }
-    let end = usize::from(quiet).min(reversible);
-    if end < 4 {
-        return None;
-    }
-    let mut count = 0;
-    let mut cycle = 0;
-    let mut i = 4;
-    let tag = key_tag(pos.key());
-    // `probe` is rebuilt lazily, `probe_back` plies back, to confirm tag matches.
-    let mut probe: Option<(Position, usize)> = None;
-    while i <= end {
-        if hist.get(i).map(|e| e.key_tag()) == Some(tag) {
-            let (p, back) = probe.get_or_insert_with(|| (pos.clone(), 0));
-            while *back < i {
-                *back += 1;
-                if let Some(e) = hist.get(*back) {
-                    p.unmake_raw(e.mv);
-                }
-            }
-            if p.key() != pos.key() {
-                i += 2;
-                continue;
-            }
-            count += 1;
-            if count + 1 == if ply > i { 2 } else { 3 } {
-                cycle = i;
-                break;
-            }
-        }
-        i += 2;
-    }
-    if cycle == 0 {
-        return None;
-    }
-    Some(if judge {
-        judge_cycle(pos, hist, cycle, reversible)
-    } else {
-        Verdict::Draw
-    })
+    Some(judge_cycle(pos, hist, cycle, reversible))
 }
 
 /// Perpetual check, then perpetual chase, over the `cycle` plies before `pos`.

@@ -1,36 +1,81 @@
-//! The xiangqi engine: iterative-deepening principal-variation search with
-//! quiescence (captures), a small transposition table, killer and history
-//! ordering, MVV-LVA, check extension, null-move pruning and the AXF
-//! repetition rules inside the tree.
+//! The xiangqi engine: iterative deepening with aspiration windows over a
+//! principal-variation search.
 //!
-//! Everything lives in one [`Searcher`] on the request's stack; its size is
-//! fixed (no allocation) and identical on host and board, so the same request
-//! gives the same answer bit for bit.
+//! - **Tree**: transposition table ([`super::tt`], in the request's arena),
+//!   mate-distance pruning, check extension, reverse futility, null move (the
+//!   reduced search keeps one full-width ply, so quiet mating checks are seen),
+//!   internal iterative deepening, futility and late-move pruning of quiet
+//!   moves, late-move reductions; AXF repetition rules inside the tree
+//!   (perpetual check and chase lose, other repetitions draw), the
+//!   natural-move limit.
+//! - **Quiescence**: captures, losing ones (a cheaper piece defended) and
+//!   hopeless ones (delta) left out; in check every evasion and no standing
+//!   pat, so mate is seen at the horizon.
+//! - **Ordering**: hash move, winning and even captures (MVV-LVA), killers,
+//!   history (with gravity, maluses for the quiet moves that failed), losing
+//!   captures last.
+//!
+//! Everything lives in one [`Searcher`] on the request's stack, generic over its
+//! sizes: the board profile's ([`BOARD_PLY`], [`BOARD_MOVE_STACK`],
+//! [`BOARD_PV`]) fit the micro:bit's RAM, the host profile's ([`HOST_PLY`],
+//! [`HOST_MOVE_STACK`], [`HOST_PV`]) let it search deep. The same request with
+//! the same sizes gives the same answer bit for bit.
 
-use super::board::{Move, NO_SQUARE, Square, slot_color, slot_kind};
-use super::eval::{VALUE, evaluate, has_pieces};
-use super::movegen::Sink;
+use super::board::{Move, Square, slot_color, slot_kind};
+use super::eval::{VALUE, evaluate, has_pieces, lazy};
+use super::movegen::{MAX_MOVES, Sink, unpack};
 use super::rules::Verdict;
 use super::state::{NATURAL_LIMIT, Xiangqi};
+use super::tt::{Bound, Tt};
 use crate::engine::{EngineReply, Poll, send_info, write_reply};
 use crate::game::{INFINITY, MATE, MATE_BOUND, Score};
 use crate::search::{Limits, POLL_INTERVAL};
 
-/// Transposition-table entries (8 bytes each: 2 KB).
-pub const TT_ENTRIES: usize = 256;
-/// Moves the shared move stack holds (6 bytes each with the ordering score).
-/// A node whose moves do not fit in what is left is scored as a leaf.
-pub const MOVE_STACK: usize = 256;
-/// Deepest ply the search goes (extensions included).
-pub const MAX_PLY: usize = 20;
-/// Longest principal variation kept.
-pub const PV_MAX: usize = 8;
-/// Deepest iteration when the request gives no depth limit.
-pub const MAX_DEPTH: u8 = 16;
+/// Deepest ply of the board profile (extensions and quiescence included).
+pub const BOARD_PLY: usize = 20;
+/// Moves the board profile's move stack holds (one arena word each, with the
+/// ordering score). A node whose moves do not fit in what is left is searched
+/// by quiescence (captures, or evasions in check), which needs fewer.
+pub const BOARD_MOVE_STACK: usize = 320;
+/// Longest principal variation the board profile keeps.
+pub const BOARD_PV: usize = 8;
+/// Deepest iteration of the board profile when the request gives no depth.
+pub const BOARD_MAX_DEPTH: u8 = 16;
+
+/// Deepest ply of the host profile: below the 48 moves the game's history
+/// keeps ([`super::rules::HISTORY`]), so every move the search plays can be
+/// taken back.
+pub const HOST_PLY: usize = 46;
+/// Moves the host profile's move stack holds: every node of the deepest
+/// search fits.
+pub const HOST_MOVE_STACK: usize = HOST_PLY * MAX_MOVES;
+/// Longest principal variation the host profile keeps.
+pub const HOST_PV: usize = 24;
+/// Deepest iteration of the host profile when the request gives no depth.
+pub const HOST_MAX_DEPTH: u8 = 40;
+
 /// Repetitions closer to the root than this are judged by the AXF rules
 /// (perpetual check / chase); deeper ones count as draws, which keeps the
 /// stack bounded.
 pub const JUDGE_PLY: usize = 12;
+
+/// Share of the time limit (in 1/16) after which no new iteration starts.
+const SOFT_TIME_16THS: u64 = 9;
+/// First aspiration window, half width.
+const ASPIRATION: Score = 30;
+/// Reverse futility margin per ply of depth.
+const REVERSE_FUTILITY: Score = 110;
+/// Futility margins by depth (1–3): a quiet move cannot raise the score more.
+const FUTILITY: [Score; 4] = [0, 160, 320, 480];
+/// Quiet moves searched at depths 1–3 before the rest are pruned.
+const LATE_MOVES: [u16; 4] = [0, 8, 13, 20];
+/// Quiescence stands pat on material and tables alone when they are this
+/// far above beta (the rest of the evaluation rarely moves a score as much).
+const LAZY_MARGIN: Score = 300;
+/// Delta pruning margin in quiescence.
+const DELTA: Score = 200;
+/// History values stay within this bound.
+const HISTORY_MAX: i32 = 8192;
 
 /// splitmix64 finaliser: the engine's only source of "randomness".
 pub fn mix(x: u64) -> u64 {
@@ -38,20 +83,6 @@ pub fn mix(x: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
-}
-
-const EXACT: u8 = 0;
-const LOWER: u8 = 1;
-const UPPER: u8 = 2;
-
-#[derive(Clone, Copy, Default)]
-struct TtEntry {
-    check: u16,
-    from: u8,
-    to: u8,
-    score: i16,
-    depth: u8,
-    flag: u8,
 }
 
 /// What a completed iteration found.
@@ -65,19 +96,89 @@ pub struct Iteration {
     pub depth: u8,
     /// Nodes so far.
     pub nodes: u64,
-    /// Principal variation.
-    pub pv: heapless::Vec<Move, PV_MAX>,
+    /// Principal variation (as much as the reply's text holds).
+    pub pv: heapless::Vec<Move, 16>,
 }
 
-/// Search state: tables, move stack and counters (all fixed-size).
-pub struct Searcher<'p> {
-    tt: [TtEntry; TT_ENTRIES],
-    moves: [Move; MOVE_STACK],
-    scores: [i16; MOVE_STACK],
-    killers: [[Move; 2]; MAX_PLY],
-    history: [[u8; 90]; 7],
-    pv: [[Move; PV_MAX]; PV_MAX],
-    pv_len: [u8; PV_MAX],
+/// History counters by moving piece kind and destination (black's mirrored),
+/// four `i16` per arena word.
+struct History<'t>(&'t mut [u64]);
+
+impl<'t> History<'t> {
+    /// Arena words the counters take.
+    const WORDS: usize = (7 * 90usize).div_ceil(4);
+
+    /// Zeroed counters over `words` (at least [`History::WORDS`]).
+    fn new(words: &'t mut [u64]) -> Self {
+        words.fill(0);
+        Self(words)
+    }
+
+    #[inline]
+    fn index(mv: Move) -> usize {
+        let to = if slot_color(mv.piece) == 0 {
+            mv.to
+        } else {
+            89 - mv.to
+        };
+        slot_kind(mv.piece) as usize * 90 + usize::from(to)
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> i32 {
+        let w = self.0.get(i >> 2).copied().unwrap_or(0);
+        let half = if i & 2 == 0 {
+            w as u32
+        } else {
+            (w >> 32) as u32
+        };
+        let v = if i & 1 == 0 { half } else { half >> 16 };
+        i32::from(v as u16 as i16)
+    }
+
+    fn set(&mut self, i: usize, v: i32) {
+        let shift = (i & 3) * 16;
+        if let Some(w) = self.0.get_mut(i >> 2) {
+            *w = (*w & !(0xFFFF << shift)) | (u64::from(v as i16 as u16) << shift);
+        }
+    }
+}
+
+/// Arena words a search needs besides its move stack (the history counters).
+pub const HISTORY_WORDS: usize = History::WORDS;
+
+/// A move as the low word of a move-stack entry (0 for none: never a real move).
+#[inline]
+fn packed(mv: Move) -> u32 {
+    u32::from_le_bytes([mv.from, mv.to, mv.piece, mv.captured])
+}
+
+/// One node of [`Searcher::search`]: its window and what is known about it.
+#[derive(Clone, Copy)]
+struct Node {
+    depth: i32,
+    ply: usize,
+    alpha: Score,
+    beta: Score,
+    base: usize,
+    in_check: bool,
+    null_ok: bool,
+    pv: bool,
+    eval: Score,
+    hash: Option<(Square, Square)>,
+}
+
+/// Search state: tables, move stack and counters, sized by the profile:
+/// `PLY` plies deep, `PV` moves of principal variation. The move stack (a
+/// packed move and its ordering score per word) and the transposition table
+/// live in the request's arena (`'t`).
+pub struct Searcher<'p, 't, const PLY: usize, const PV: usize> {
+    tt: Tt<'t>,
+    moves: &'t mut [u64],
+    killers: [[u32; 2]; PLY],
+    history: History<'t>,
+    pv: [[Move; PV]; PV],
+    pv_len: [u8; PV],
     nodes: u64,
     limits: Limits,
     aborted: bool,
@@ -93,18 +194,67 @@ fn mate_score(verdict: Verdict, ply: usize) -> Score {
     }
 }
 
-impl<'p> Searcher<'p> {
-    /// A searcher with empty tables. `poll` is asked every [`POLL_INTERVAL`]
-    /// nodes whether to stop, and told about every completed iteration.
-    pub fn new(limits: Limits, poll: &'p mut dyn Poll) -> Self {
+/// `ln(x)` in 1/1024 units for `x` in 1..64 (const, no floating point).
+const fn ln_fixed(x: u32) -> i64 {
+    // log2 by repeated squaring (16 fraction bits), times ln 2.
+    let mut int = 31 - x.leading_zeros() as i64;
+    let mut y = ((x as u64) << 16) >> int; // y in [1, 2) as 16.16 fixed point
+    let mut frac: i64 = 0;
+    let mut bit = 1i64 << 15;
+    while bit > 0 {
+        y = (y * y) >> 16;
+        if y >= 2 << 16 {
+            y >>= 1;
+            frac |= bit;
+        }
+        bit >>= 1;
+    }
+    int = (int << 16) | frac; // log2(x) in 1/65536
+    int * 45426 / 65536 * 1024 / 65536 // * ln 2 (45426 / 65536)
+}
+
+const fn build_reductions() -> [[u8; 64]; 64] {
+    let mut t = [[0u8; 64]; 64];
+    let mut d = 1;
+    while d < 64 {
+        let mut m = 1;
+        while m < 64 {
+            // 0.75 + ln(depth) ln(move) / 2.25, in 1/1024 units.
+            let r = (768 + ln_fixed(d as u32) * ln_fixed(m as u32) * 4 / 9 / 1024) / 1024;
+            t[d][m] = r as u8;
+            m += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+/// Late-move reductions by `[depth][move number]` (both capped at 63).
+static REDUCTIONS: [[u8; 64]; 64] = build_reductions();
+
+/// Late-move reduction for the `n`-th legal move at `depth`.
+fn reduction(depth: i32, n: u16) -> i32 {
+    i32::from(REDUCTIONS[depth.clamp(1, 63) as usize][usize::from(n.clamp(1, 63))])
+}
+
+impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
+    /// A searcher with empty tables over the move stack `moves` and the
+    /// transposition table `tt`. `poll` is asked every [`POLL_INTERVAL`] nodes
+    /// whether to stop, and told about every completed iteration.
+    pub fn new(
+        limits: Limits,
+        moves: &'t mut [u64],
+        history: &'t mut [u64],
+        tt: Tt<'t>,
+        poll: &'p mut dyn Poll,
+    ) -> Self {
         Self {
-            tt: [TtEntry::default(); TT_ENTRIES],
-            moves: [Move::NULL; MOVE_STACK],
-            scores: [0; MOVE_STACK],
-            killers: [[Move::NULL; 2]; MAX_PLY],
-            history: [[0; 90]; 7],
-            pv: [[Move::NULL; PV_MAX]; PV_MAX],
-            pv_len: [0; PV_MAX],
+            tt,
+            moves,
+            killers: [[0; 2]; PLY],
+            history: History::new(history),
+            pv: [[Move::NULL; PV]; PV],
+            pv_len: [0; PV],
             nodes: 0,
             limits,
             aborted: false,
@@ -124,44 +274,15 @@ impl<'p> Searcher<'p> {
         self.aborted
     }
 
-    fn tt_slot(key: u64) -> usize {
-        (key as usize) & (TT_ENTRIES - 1)
-    }
-
-    fn tt_check(key: u64) -> u16 {
-        (key >> 48) as u16
-    }
-
-    fn tt_store(&mut self, key: u64, mv: Move, score: Score, depth: i32, flag: u8, ply: usize) {
-        let score = if score >= MATE_BOUND {
-            score + ply as Score
-        } else if score <= -MATE_BOUND {
-            score - ply as Score
-        } else {
-            score
-        };
-        let e = &mut self.tt[Self::tt_slot(key)];
-        if e.check != Self::tt_check(key) || depth as u8 >= e.depth {
-            *e = TtEntry {
-                check: Self::tt_check(key),
-                from: mv.from,
-                to: mv.to,
-                score: score.clamp(-INFINITY, INFINITY) as i16,
-                depth: depth.clamp(0, 255) as u8,
-                flag,
-            };
-        }
-    }
-
     fn set_pv(&mut self, ply: usize, mv: Move) {
-        if ply >= PV_MAX {
+        if ply >= PV {
             return;
         }
         self.pv[ply][0] = mv;
         let mut len = 1;
-        if ply + 1 < PV_MAX {
+        if ply + 1 < PV {
             let child = usize::from(self.pv_len[ply + 1]);
-            for i in 0..child.min(PV_MAX - 1) {
+            for i in 0..child.min(PV - 1) {
                 self.pv[ply][i + 1] = self.pv[ply + 1][i];
                 len += 1;
             }
@@ -169,71 +290,148 @@ impl<'p> Searcher<'p> {
         self.pv_len[ply] = len as u8;
     }
 
-    fn history_of(&self, mv: Move) -> u8 {
-        let color = slot_color(mv.piece);
-        let to = if color == 0 { mv.to } else { 89 - mv.to };
-        self.history[slot_kind(mv.piece) as usize][usize::from(to)]
+    fn nudge_history(&mut self, mv: Move, bonus: i32) {
+        let i = History::index(mv);
+        let h = self.history.get(i);
+        let h = h + bonus - h * bonus.abs() / HISTORY_MAX;
+        self.history.set(i, h.clamp(-HISTORY_MAX, HISTORY_MAX));
     }
 
-    fn reward(&mut self, mv: Move, depth: i32, ply: usize) {
-        let color = slot_color(mv.piece);
-        let to = usize::from(if color == 0 { mv.to } else { 89 - mv.to });
-        let kind = slot_kind(mv.piece) as usize;
-        let bonus = depth.clamp(1, 32) as u8;
-        if self.history[kind][to] > 255 - bonus {
-            for row in self.history.iter_mut() {
-                for h in row.iter_mut() {
-                    *h /= 2;
-                }
+    /// A quiet move caused a cut-off: killer, history bonus, and maluses for
+    /// the quiet moves tried before it (`moves[base..at]`).
+    #[inline(never)]
+    fn reward(&mut self, mv: Move, depth: i32, ply: usize, base: usize, at: usize) {
+        let bonus = (depth * depth).min(400);
+        self.nudge_history(mv, bonus);
+        for i in base..at {
+            let tried = unpack(self.moves[i]);
+            if tried.captured == 0 && tried != mv {
+                self.nudge_history(tried, -bonus);
             }
         }
-        self.history[kind][to] += bonus;
-        if ply < MAX_PLY && self.killers[ply][0] != mv {
+        let word = packed(mv);
+        if ply < PLY && self.killers[ply][0] != word {
             self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = mv;
+            self.killers[ply][0] = word;
         }
     }
 
     /// Generates into the stack at `base`; returns the count, or `None` when
     /// the moves do not all fit.
+    #[inline(never)]
     fn generate(&mut self, g: &Xiangqi, base: usize, quiet: bool) -> Option<usize> {
         let mut sink = Sink::new(self.moves.get_mut(base..)?);
         g.position().pseudo_moves(&mut sink, quiet);
         (!sink.overflowed()).then_some(sink.len())
     }
 
-    fn order(&mut self, base: usize, n: usize, hash_move: (Square, Square), ply: usize) {
+    /// The hash move `from`–`to` as a move of this position, if it is one
+    /// of the side to move's pseudo-legal moves (a key collision can offer
+    /// anything).
+    #[inline(never)]
+    fn hash_move(g: &Xiangqi, from: Square, to: Square) -> Option<Move> {
+        let pos = g.position();
+        let piece = pos.at(from);
+        if piece == 0 || slot_color(piece) != pos.side() {
+            return None;
+        }
+        let mut buf = [Move::NULL; 18];
+        let mut sink = Sink::new(&mut buf);
+        pos.piece_moves(&mut sink, piece, from, true);
+        let n = sink.len();
+        buf[..n].iter().copied().find(|m| m.to == to)
+    }
+
+    /// Plays `mv` if it is legal (the mover's king not left attacked;
+    /// `in_check`: the mover is in check now) and tells whether it checks.
+    #[inline(never)]
+    fn play(g: &mut Xiangqi, mv: Move, in_check: bool) -> Option<bool> {
+        let me = g.position().side();
+        let risky = in_check || g.position().may_expose(mv);
+        g.push(mv);
+        if risky && g.position().attacked_king(me) {
+            g.pop();
+            return None;
+        }
+        let pos = g.position();
+        Some(pos.may_give_check(mv) && pos.in_check())
+    }
+
+    /// Whether capture `mv` is worth trying in quiescence: it takes at least
+    /// as much as it risks, or the piece taken is not defended.
+    fn good_capture(g: &Xiangqi, mv: Move) -> bool {
+        let victim = VALUE[slot_kind(mv.captured) as usize];
+        let attacker = VALUE[slot_kind(mv.piece) as usize];
+        victim >= attacker || !g.position().attacked_by(mv.to, slot_color(mv.captured))
+    }
+
+    #[inline(never)]
+    fn order(
+        &mut self,
+        g: &Xiangqi,
+        base: usize,
+        n: usize,
+        hash: Option<(Square, Square)>,
+        ply: usize,
+    ) {
+        let killers = if ply < PLY { self.killers[ply] } else { [0; 2] };
         for i in base..base + n {
-            let mv = self.moves[i];
-            let score: i32 = if (mv.from, mv.to) == hash_move || (ply == 0 && mv == self.root_best)
+            let word = self.moves[i] as u32;
+            let mv = unpack(self.moves[i]);
+            let score: i32 = if Some((mv.from, mv.to)) == hash || (ply == 0 && mv == self.root_best)
             {
                 30_000
             } else if mv.captured != 0 {
-                // MVV-LVA.
-                20_000 + VALUE[slot_kind(mv.captured) as usize].min(1000) * 8
-                    - slot_kind(mv.piece) as i32
-            } else if ply < MAX_PLY && mv == self.killers[ply][0] {
+                let victim = VALUE[slot_kind(mv.captured) as usize].min(1000);
+                let mvv = victim * 8 - slot_kind(mv.piece) as i32;
+                if Self::good_capture(g, mv) {
+                    20_000 + mvv
+                } else {
+                    -20_000 + mvv
+                }
+            } else if word == killers[0] {
                 15_000
-            } else if ply < MAX_PLY && mv == self.killers[ply][1] {
+            } else if word == killers[1] {
                 14_000
             } else {
-                i32::from(self.history_of(mv))
+                self.history.get(History::index(mv))
             };
-            self.scores[i] = score.clamp(-32_000, 32_000) as i16;
+            self.set_score(i, score);
+        }
+    }
+
+    #[inline]
+    fn set_score(&mut self, i: usize, score: i32) {
+        self.moves[i] = (self.moves[i] & 0xFFFF_FFFF) | (u64::from(score as u32) << 32);
+    }
+
+    /// Captures ordered by MVV-LVA only (quiescence).
+    #[inline(never)]
+    fn order_captures(&mut self, base: usize, n: usize) {
+        for i in base..base + n {
+            let mv = unpack(self.moves[i]);
+            let score = if mv.captured != 0 {
+                VALUE[slot_kind(mv.captured) as usize].min(1000) * 8 - slot_kind(mv.piece) as i32
+            } else {
+                self.history.get(History::index(mv)) / 4 - 4000
+            };
+            self.set_score(i, score);
         }
     }
 
     /// Swaps the best-scored remaining move to position `i` and returns it.
     fn pick(&mut self, i: usize, end: usize) -> Move {
         let mut best = i;
+        let mut top = (self.moves[i] >> 32) as i32;
         for j in i + 1..end {
-            if self.scores[j] > self.scores[best] {
+            let s = (self.moves[j] >> 32) as i32;
+            if s > top {
                 best = j;
+                top = s;
             }
         }
         self.moves.swap(i, best);
-        self.scores.swap(i, best);
-        self.moves[i]
+        unpack(self.moves[i])
     }
 
     fn quiesce(
@@ -243,36 +441,64 @@ impl<'p> Searcher<'p> {
         mut alpha: Score,
         beta: Score,
         base: usize,
+        in_check: bool,
     ) -> Score {
         #[cfg(test)]
         super::stack_probe::note();
+        if ply < PV {
+            self.pv_len[ply] = 0;
+        }
         if self.visit() {
             return 0;
         }
-        if ply < PV_MAX {
-            self.pv_len[ply] = 0;
-        }
-        let in_check = g.position().in_check();
-        let stand = evaluate(g.position());
-        if stand >= beta || ply >= MAX_PLY {
-            return stand;
-        }
-        alpha = alpha.max(stand);
-        let Some(n) = self.generate(g, base, false) else {
-            return stand;
+        // In check there is no standing pat: every evasion is tried, and none
+        // means mate (a capture that checks is not "just material").
+        let in_check = in_check && ply + 1 < PLY;
+        let stand = if in_check {
+            -INFINITY
+        } else {
+            // Material and tables alone decide when they are far outside the
+            // window; the full evaluation only near it.
+            let lazy = lazy(g.position());
+            if lazy - LAZY_MARGIN >= beta {
+                return lazy;
+            }
+            let stand = if lazy + LAZY_MARGIN <= alpha {
+                lazy + LAZY_MARGIN
+            } else {
+                evaluate(g.position())
+            };
+            if stand >= beta || ply + 1 >= PLY {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            stand
         };
-        self.order(base, n, (NO_SQUARE, NO_SQUARE), MAX_PLY);
-        let mut best = stand;
+        let Some(n) = self.generate(g, base, in_check) else {
+            return if in_check {
+                evaluate(g.position())
+            } else {
+                stand
+            };
+        };
+        self.order_captures(base, n);
+        let mut best = if in_check {
+            -(MATE - ply as Score)
+        } else {
+            stand
+        };
         for i in base..base + n {
             let mv = self.pick(i, base + n);
-            let me = g.position().side();
-            let risky = in_check || g.position().may_expose(mv);
-            g.push(mv);
-            if risky && g.position().attacked_king(me) {
-                g.pop();
-                continue;
+            if !in_check {
+                let victim = VALUE[slot_kind(mv.captured) as usize];
+                if stand + victim + DELTA <= alpha || !Self::good_capture(g, mv) {
+                    continue;
+                }
             }
-            let score = -self.quiesce(g, ply + 1, -beta, -alpha, base + n);
+            let Some(check) = Self::play(g, mv, in_check) else {
+                continue;
+            };
+            let score = -self.quiesce(g, ply + 1, -beta, -alpha, base + n, check);
             g.pop();
             if self.aborted {
                 return 0;
@@ -294,117 +520,255 @@ impl<'p> Searcher<'p> {
     fn search(
         &mut self,
         g: &mut Xiangqi,
-        mut depth: i32,
+        depth: i32,
         ply: usize,
-        mut alpha: Score,
+        alpha: Score,
         beta: Score,
         base: usize,
+        in_check: bool,
         null_ok: bool,
     ) -> Score {
         #[cfg(test)]
         super::stack_probe::note();
-        if ply < PV_MAX {
+        let mut node = Node {
+            depth,
+            ply,
+            alpha,
+            beta,
+            base,
+            in_check,
+            null_ok,
+            pv: beta - alpha > 1,
+            eval: -INFINITY,
+            hash: None,
+        };
+        match self.prepare(g, &mut node) {
+            Some(score) => score,
+            None => self.expand(g, &node),
+        }
+    }
+
+    /// Everything before the move loop: rules, mate distance, extension,
+    /// quiescence at the horizon, the transposition table, reverse futility,
+    /// null move and internal iterative deepening. `Some` is the node's score.
+    /// (Kept apart from [`Self::expand`] so the recursion's frames stay small
+    /// on the board.)
+    #[inline(never)]
+    fn prepare(&mut self, g: &mut Xiangqi, n: &mut Node) -> Option<Score> {
+        let ply = n.ply;
+        if ply < PV {
             self.pv_len[ply] = 0;
         }
         if ply > 0 {
             if let Some(v) = g.repetition(ply, ply < JUDGE_PLY) {
-                return mate_score(v, ply);
+                return Some(mate_score(v, ply));
             }
             if g.quiet() >= NATURAL_LIMIT {
-                return 0;
+                return Some(0);
+            }
+            // Mate-distance pruning: no line from here beats a mate found nearer the root.
+            n.alpha = n.alpha.max(-(MATE - ply as Score));
+            n.beta = n.beta.min(MATE - ply as Score - 1);
+            if n.alpha >= n.beta {
+                return Some(n.alpha);
             }
         }
-        let in_check = g.position().in_check();
-        if in_check && ply < MAX_PLY {
-            depth += 1;
+        if n.in_check && ply + 2 < PLY {
+            n.depth += 1;
         }
-        if depth <= 0 || ply >= MAX_PLY {
-            return self.quiesce(g, ply, alpha, beta, base);
+        if n.depth <= 0 || ply + 2 >= PLY {
+            return Some(self.quiesce(g, ply, n.alpha, n.beta, n.base, n.in_check));
         }
         if self.visit() {
-            return 0;
+            return Some(0);
         }
-        let pv_node = beta - alpha > 1;
         let key = g.position().key();
-        let e = self.tt[Self::tt_slot(key)];
-        let mut hash_move = (NO_SQUARE, NO_SQUARE);
-        if e.check == Self::tt_check(key) && e.flag <= UPPER && (e.from, e.to) != (0, 0) {
-            hash_move = (e.from, e.to);
-            let mut s = Score::from(e.score);
-            if s >= MATE_BOUND {
-                s -= ply as Score;
-            } else if s <= -MATE_BOUND {
-                s += ply as Score;
-            }
-            if !pv_node && ply > 0 && i32::from(e.depth) >= depth {
-                let cut = match e.flag {
-                    EXACT => true,
-                    LOWER => s >= beta,
-                    _ => s <= alpha,
+        if let Some(hit) = self.tt.probe(key, ply) {
+            n.hash = hit.mv;
+            if !n.pv && hit.depth >= n.depth {
+                let cut = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score >= n.beta,
+                    Bound::Upper => hit.score <= n.alpha,
                 };
                 if cut {
-                    return s;
+                    return Some(hit.score);
                 }
             }
         }
-        // Null move: not in check, not in pawn-only endings.
-        let me = g.position().side();
-        if null_ok
-            && !pv_node
-            && !in_check
-            && depth >= 3
-            && has_pieces(g.position(), me)
-            && evaluate(g.position()) >= beta
-        {
-            g.push(Move::NULL);
-            let score = -self.search(g, depth - 3, ply + 1, -beta, -beta + 1, base, false);
-            g.pop();
-            if self.aborted {
-                return 0;
+        if !n.in_check {
+            n.eval = evaluate(g.position());
+        }
+        let (depth, beta) = (n.depth, n.beta);
+        if !n.pv && !n.in_check && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta with little depth left. Not
+            // for a side without rook, horse or cannon: it may have no legal
+            // move (which loses), and only its moves show that.
+            if depth <= 4
+                && n.eval - REVERSE_FUTILITY * depth >= beta
+                && has_pieces(g.position(), g.position().side())
+            {
+                return Some(n.eval);
             }
-            if score >= beta && score < MATE_BOUND {
-                return beta;
+            // Null move. The reduced search keeps one full-width ply: the
+            // opponent's quiet mating checks are then seen, where quiescence
+            // (captures only) would stand pat on them.
+            if n.null_ok
+                && depth >= 2
+                && n.eval >= beta
+                && has_pieces(g.position(), g.position().side())
+            {
+                let r = 3 + depth / 4 + ((n.eval - beta) / 200).min(2);
+                let reduced = (depth - 1 - r).max(1);
+                g.push(Move::NULL);
+                let score =
+                    -self.search(g, reduced, ply + 1, -beta, -beta + 1, n.base, false, false);
+                g.pop();
+                if self.aborted {
+                    return Some(0);
+                }
+                if score >= beta {
+                    return Some(if score >= MATE_BOUND { beta } else { score });
+                }
             }
         }
-        let Some(n) = self.generate(g, base, true) else {
-            return evaluate(g.position());
-        };
-        self.order(base, n, hash_move, ply);
-        let (mut best, mut best_move, mut legal) = (-INFINITY, Move::NULL, 0);
+        // Internal iterative deepening: a PV node without a hash move finds one.
+        if n.hash.is_none() && n.pv && depth >= 5 {
+            self.search(g, depth - 2, ply, n.alpha, beta, n.base, n.in_check, false);
+            if self.aborted {
+                return Some(0);
+            }
+            n.hash = self.tt.probe(key, ply).and_then(|h| h.mv);
+        }
+        None
+    }
+
+    /// The move loop of [`Self::search`] after [`Self::prepare`].
+    #[inline(never)]
+    fn expand(&mut self, g: &mut Xiangqi, node: &Node) -> Score {
+        let Node {
+            depth,
+            ply,
+            mut alpha,
+            beta,
+            base,
+            in_check,
+            pv: pv_node,
+            eval,
+            hash,
+            ..
+        } = *node;
+        // The hash move is tried before any move is generated: most cut-offs
+        // come from it.
+        let first = hash.and_then(|(from, to)| Self::hash_move(g, from, to));
+        let mut pending = first;
+        let (mut next, mut generated) = (base, false);
+        let mut i = base;
+        let killers = if ply < PLY { self.killers[ply] } else { [0; 2] };
+        // No pruning of quiet moves against a side without rook, horse or
+        // cannon: a quiet move that leaves it without a legal move mates.
+        let prune = !pv_node
+            && !in_check
+            && depth <= 3
+            && has_pieces(g.position(), g.position().side() ^ 1);
+        let futile = prune && eval + FUTILITY[depth as usize] <= alpha;
+        let (mut best, mut best_move) = (-INFINITY, 0u32);
+        let (mut legal, mut quiets) = (0u16, 0u16);
         let alpha0 = alpha;
-        for i in base..base + n {
-            let mv = self.pick(i, base + n);
-            let risky = in_check || g.position().may_expose(mv);
-            g.push(mv);
-            if risky && g.position().attacked_king(me) {
+        loop {
+            let mv = if let Some(mv) = pending.take() {
+                mv
+            } else {
+                if !generated {
+                    generated = true;
+                    let Some(n) = self.generate(g, base, true) else {
+                        if legal == 0 {
+                            return self.quiesce(g, ply, alpha, beta, base, in_check);
+                        }
+                        break;
+                    };
+                    self.order(g, base, n, hash, ply);
+                    next = base + n;
+                }
+                if i >= next {
+                    break;
+                }
+                let mv = self.pick(i, next);
+                i += 1;
+                if first == Some(mv) {
+                    continue;
+                }
+                mv
+            };
+            let quiet = mv.captured == 0;
+            let word = packed(mv);
+            let killer = word == killers[0] || word == killers[1];
+            // A quiet move pruned below cannot be a check: skip it unplayed.
+            if prune
+                && quiet
+                && !killer
+                && best > -MATE_BOUND
+                && (futile || quiets >= LATE_MOVES[depth as usize])
+                && !g.position().may_give_check(mv)
+            {
+                quiets += 1;
+                continue;
+            }
+            let Some(check) = Self::play(g, mv, in_check) else {
+                continue;
+            };
+            legal += 1;
+            let special = check || !quiet || killer;
+            if quiet {
+                quiets += 1;
+            }
+            if prune
+                && !special
+                && best > -MATE_BOUND
+                && (futile || quiets > LATE_MOVES[depth as usize])
+            {
                 g.pop();
                 continue;
             }
-            legal += 1;
-            let next = base + n;
-            let score = if legal == 1 {
-                -self.search(g, depth - 1, ply + 1, -beta, -alpha, next, true)
-            } else {
-                let s = -self.search(g, depth - 1, ply + 1, -alpha - 1, -alpha, next, true);
-                if s > alpha && s < beta && !self.aborted {
-                    -self.search(g, depth - 1, ply + 1, -beta, -alpha, next, true)
-                } else {
-                    s
+            // Principal-variation search: the first move with the full window;
+            // the others with a null window (reduced when late and quiet),
+            // searched again at full depth, then with the full window, while
+            // they beat alpha.
+            let full_depth = depth - 1;
+            let mut d = full_depth;
+            if legal > 2 && depth >= 3 && !special && !in_check {
+                d -= (reduction(depth, legal) - i32::from(pv_node)).clamp(0, full_depth - 1);
+            }
+            let mut wide = legal == 1;
+            let mut score;
+            loop {
+                let b = if wide { beta } else { alpha + 1 };
+                score = -self.search(g, d, ply + 1, -b, -alpha, next, check, true);
+                if self.aborted || score <= alpha || (wide && d == full_depth) {
+                    break;
                 }
-            };
+                if d < full_depth {
+                    d = full_depth;
+                } else if score < beta {
+                    wide = true;
+                } else {
+                    break;
+                }
+            }
             g.pop();
             if self.aborted {
                 return 0;
             }
             if score > best {
                 best = score;
-                best_move = mv;
+                best_move = word;
                 if score > alpha {
                     alpha = score;
                     self.set_pv(ply, mv);
                     if score >= beta {
-                        if mv.captured == 0 {
-                            self.reward(mv, depth, ply);
+                        if quiet {
+                            // The moves before this one in `moves[base..i - 1]`.
+                            self.reward(mv, depth, ply, base, i.saturating_sub(1).max(base));
                         }
                         break;
                     }
@@ -415,14 +779,23 @@ impl<'p> Searcher<'p> {
             // No legal move loses, in check or not.
             return -(MATE - ply as Score);
         }
-        let flag = if best >= beta {
-            LOWER
+        if best == -INFINITY {
+            // Every legal move was pruned as hopeless: fail low.
+            return alpha;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
         } else if best > alpha0 {
-            EXACT
+            Bound::Exact
         } else {
-            UPPER
+            Bound::Upper
         };
-        self.tt_store(key, best_move, best, depth, flag, ply);
+        let mv = (best_move != 0).then(|| {
+            let m = unpack(u64::from(best_move));
+            (m.from, m.to)
+        });
+        self.tt
+            .store(g.position().key(), ply, mv, best, depth, bound);
         best
     }
 
@@ -433,28 +806,49 @@ impl<'p> Searcher<'p> {
         let n = self.generate(g, 0, true).unwrap_or(0);
         result.best = self.moves[..n]
             .iter()
-            .copied()
+            .map(|&w| unpack(w))
             .find(|&m| g.position().clone().is_legal(m));
         if result.best.is_none() {
             result.score = -MATE;
             return result;
         }
+        let in_check = g.position().in_check();
+        let mut last: Score = 0;
         for depth in 1..=max_depth.max(1) {
-            let score = self.search(g, i32::from(depth), 0, -INFINITY, INFINITY, 0, false);
+            let mut delta = ASPIRATION;
+            let (mut lo, mut hi) = if depth >= 4 && last.abs() < MATE_BOUND {
+                (last - delta, last + delta)
+            } else {
+                (-INFINITY, INFINITY)
+            };
+            let score = loop {
+                let s = self.search(g, i32::from(depth), 0, lo, hi, 0, in_check, false);
+                if self.aborted {
+                    break s;
+                }
+                if s <= lo && lo > -INFINITY {
+                    lo = (s - delta).max(-INFINITY);
+                } else if s >= hi && hi < INFINITY {
+                    hi = (s + delta).min(INFINITY);
+                } else {
+                    break s;
+                }
+                delta *= 3;
+            };
+            // A move that beat the others in a cut-short iteration still counts.
+            if self.pv_len[0] > 0 {
+                self.root_best = self.pv[0][0];
+                result.best = Some(self.root_best);
+            }
             if self.aborted {
                 break;
             }
-            let len = usize::from(self.pv_len[0]);
-            if len > 0 {
-                self.root_best = self.pv[0][0];
-            }
-            result.best = Some(self.root_best)
-                .filter(|m| !m.is_null())
-                .or(result.best);
+            last = score;
             result.score = score;
             result.depth = depth;
             result.nodes = self.nodes;
             result.pv.clear();
+            let len = usize::from(self.pv_len[0]).min(PV);
             for &m in &self.pv[0][..len] {
                 let _ = result.pv.push(m);
             }
@@ -467,6 +861,11 @@ impl<'p> Searcher<'p> {
             if score.abs() >= MATE_BOUND && Score::from(depth) >= MATE - score.abs() {
                 break;
             }
+            if self.limits.ticks > 0
+                && self.poll.elapsed_ticks() * 16 >= self.limits.ticks * SOFT_TIME_16THS
+            {
+                break;
+            }
         }
         result.nodes = self.nodes;
         result
@@ -476,4 +875,68 @@ impl<'p> Searcher<'p> {
 /// Writes an iteration into `reply` in text form, for the wire.
 pub fn fill(root: &Xiangqi, it: &Iteration, reply: &mut EngineReply) {
     write_reply(root, it.best, it.score, it.depth, it.nodes, &it.pv, reply);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::QuietPoll;
+    use crate::game::Notation;
+
+    /// Quiescence may not stand pat in check: a checked side is scored by its
+    /// evasions, and none is mate (here black is mated by two rooks; standing
+    /// pat would call the position "a rook down").
+    #[test]
+    fn quiescence_in_check_tries_evasions_and_sees_mate() {
+        let mut poll = QuietPoll;
+        let mut moves = [0u64; BOARD_MOVE_STACK];
+        let mut history = [0u64; HISTORY_WORDS];
+        let mut s = Searcher::<BOARD_PLY, BOARD_PV>::new(
+            Limits::default(),
+            &mut moves,
+            &mut history,
+            Tt::new(&mut []),
+            &mut poll,
+        );
+        let mut g = Xiangqi::parse_position("R3k4/1R7/9/9/9/9/9/9/9/3K5 b").unwrap();
+        assert_eq!(
+            s.quiesce(&mut g, 3, -INFINITY, INFINITY, 0, true),
+            -(MATE - 3)
+        );
+        // In check with an evasion: the score is the evasion's, not the static one.
+        let mut g = Xiangqi::parse_position("4k4/9/9/9/9/9/9/9/4R4/3K5 b").unwrap();
+        let q = s.quiesce(&mut g, 0, -INFINITY, INFINITY, 0, true);
+        assert!(q > -MATE_BOUND && q < 0, "{q}");
+    }
+
+    #[test]
+    fn reductions_grow_with_depth_and_move_number() {
+        assert_eq!(reduction(3, 3), 1);
+        assert_eq!(reduction(1, 1), 0);
+        assert_eq!(reduction(10, 30), 4, "0.75 + ln 10 ln 30 / 2.25 = 4.23");
+        assert!(reduction(20, 40) > reduction(4, 4));
+    }
+}
+
+#[cfg(test)]
+mod history_tests {
+    use super::*;
+
+    #[test]
+    fn history_counters_pack_four_to_a_word() {
+        let mut words = [7u64; HISTORY_WORDS];
+        let mut h = History::new(&mut words);
+        for i in 0..7 * 90 {
+            assert_eq!(h.get(i), 0);
+            h.set(i, (i as i32 - 300) * 13);
+        }
+        for i in 0..7 * 90 {
+            assert_eq!(h.get(i), (i as i32 - 300) * 13);
+        }
+        h.set(5, -HISTORY_MAX);
+        assert_eq!(
+            (h.get(4), h.get(5), h.get(6)),
+            ((4 - 300) * 13, -HISTORY_MAX, (6 - 300) * 13)
+        );
+    }
 }

@@ -282,6 +282,7 @@ proptest::proptest! {
             snapshots.push(g.clone());
             g.make(buf[pick % n]);
             proptest::prop_assert_eq!(g.position().key(), g.position().compute_key());
+            proptest::prop_assert_eq!(g.position().psq(), g.position().compute_psq());
         }
         while let Some(before) = snapshots.pop() {
             g.unmake(Move::default(), ());
@@ -584,7 +585,7 @@ fn history_drops_the_oldest_moves_safely() {
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
     /// The fast legality shortcut agrees with testing every pseudo-legal move,
     /// and random play never makes the engine panic.
     #[test]
@@ -603,6 +604,14 @@ proptest::proptest! {
             let full: std::vec::Vec<Move> =
                 pseudo[..m].iter().copied().filter(|&mv| pos.is_legal(mv)).collect();
             proptest::prop_assert_eq!(&buf[..n], &full[..]);
+            // The check prefilter never misses a check.
+            for &mv in &buf[..n] {
+                let mut after = pos.clone();
+                after.make_raw(mv);
+                if after.in_check() {
+                    proptest::prop_assert!(after.may_give_check(mv), "{mv:?}");
+                }
+            }
             if n == 0 { break; }
             g.make(buf[pick % n]);
         }
@@ -641,4 +650,116 @@ fn self_play_through_the_wire_stays_legal() {
     let mut again = std::string::String::new();
     g.write_position(&mut again).unwrap();
     assert_eq!(game(&again), g);
+}
+
+/// [`run`] in the host profile with a 1 MB arena.
+fn run_host(position: &str, depth: u8) -> EngineReply {
+    let req = EngineRequest {
+        position,
+        limits: Limits {
+            depth,
+            ..Limits::default()
+        },
+        level: 2,
+        seed: 4,
+    };
+    crate::engine::ask_in::<XiangqiEngine>(
+        &req,
+        &mut Quiet::default(),
+        &mut crate::engine::Workspace::new(
+            crate::engine::Profile::Host,
+            &mut std::vec![0u64; 1 << 17],
+        ),
+    )
+    .expect("search")
+}
+
+/// Issue 13's defect: a node whose moves did not fit in the 256-move stack was
+/// scored by its static evaluation, in check or not, so from ply 4–5 on every
+/// middle-game search was a static guess and more depth changed nothing (depth 6
+/// scored 50 % against depth 4 in self-play). In this game red's 1.d8d7 was
+/// "worth +211" at depths 6, 7 and 8 through 1…h3c3 2.d7g7?, which black answers
+/// with the mate c3e3: the mated position had been scored as +236 for red.
+#[test]
+fn searches_past_a_full_move_stack_and_sees_the_mate() {
+    let game = "startpos moves b2a2 b7b8 a0a1 h9g7 a1d1 b8e8 a2b2 e8e3 h0g2 e3e4 d1d4 e4e5 \
+                d4d8 h7h3 i0i1 b9c7";
+    // The refutation itself: after 1.d8d7 h3c3 2.d7g7 black mates at once.
+    let mated = std::format!("{game} d8d7 h3c3 d7g7");
+    let r = run(&mated, 1, 0, 2);
+    assert_eq!((r.best.as_str(), r.score), ("c3e3", crate::game::MATE - 1));
+    for r in [run(game, 6, 0, 2), run_host(game, 6)] {
+        assert!(r.score < 150, "{r:?}");
+        assert!(!r.pv.starts_with("d8d7 h3c3 d7g7"), "{r:?}");
+    }
+}
+
+/// Issue 13's example: g5g6, f5g7 and f5d6 all allow a quiet mating attack
+/// (f4d3 or f4h3, then a horse check). The old engine preferred f5g7 at depth
+/// 5 and found g5h5 only at depth 9 (2.4 M nodes); now the mates are found
+/// from each of those positions and a depth-8 search (some 50,000 nodes)
+/// avoids them in both profiles. The null move keeps one full-width ply for
+/// the opponent, so its quiet checks are not cut off by quiescence.
+#[test]
+fn sees_the_quiet_mating_attack_of_issue_13() {
+    let pos = "1nbak1C2/4a4/4c4/p3p3p/2p2NP2/5n3/P3c3P/4C4/4N4/2BAKAB2 w - - 6 17";
+    for bad in ["g5g6", "f5g7", "f5d6"] {
+        let after = std::format!("{pos} moves {bad}");
+        let r = run(&after, 7, 0, 2);
+        assert!(r.score >= crate::game::MATE_BOUND, "{bad}: {r:?}");
+    }
+    for r in [run(pos, 8, 0, 2), run_host(pos, 8)] {
+        assert!(
+            !["g5g6", "f5g7", "f5d6"].contains(&r.best.as_str()),
+            "{r:?}"
+        );
+        assert!(r.nodes < 200_000, "{r:?}");
+    }
+}
+
+/// The check prefilter ([`Position::may_give_check`]) never misses a check:
+/// every legal move two plies deep from the perft positions.
+#[test]
+fn check_prefilter_never_misses_a_check() {
+    fn walk(pos: &mut Position, depth: u8, checks: &mut u32) {
+        let mut buf = [Move::default(); 128];
+        let n = pos.legal_moves(&mut buf, true);
+        for &mv in &buf[..n] {
+            pos.make_raw(mv);
+            if pos.in_check() {
+                *checks += 1;
+                assert!(pos.may_give_check(mv), "{mv:?}");
+            }
+            if depth > 1 {
+                walk(pos, depth - 1, checks);
+            }
+            pos.unmake_raw(mv);
+        }
+    }
+    let mut checks = 0;
+    for (fen, _, _) in perft_cases().filter(|c| c.1 == 1) {
+        walk(&mut Position::parse_fen(fen).unwrap(), 2, &mut checks);
+    }
+    assert!(checks > 100, "{checks} checks seen");
+}
+
+#[test]
+fn horse_legs_group_the_horse_moves() {
+    use super::board::{HORSE_LEGS, HORSE_MOVES};
+    for sq in 0..90 {
+        let mut by_leg: std::vec::Vec<(u8, u8)> = HORSE_LEGS[sq]
+            .iter()
+            .filter(|e| e[0] != NO_SQUARE)
+            .flat_map(|e| [(e[1], e[0]), (e[2], e[0])])
+            .filter(|&(to, _)| to != NO_SQUARE)
+            .collect();
+        let mut moves: std::vec::Vec<(u8, u8)> = HORSE_MOVES[sq]
+            .iter()
+            .take_while(|e| e[0] != NO_SQUARE)
+            .map(|e| (e[0], e[1]))
+            .collect();
+        by_leg.sort();
+        moves.sort();
+        assert_eq!(by_leg, moves, "square {sq}");
+    }
 }
