@@ -58,6 +58,9 @@ pub trait Game: Clone {
     type Undo;
     /// The move buffer, e.g. `heapless::Vec<Self::Move, 9>`.
     type Moves: MoveList<Self::Move>;
+    /// Nodes between two polls of the generic search (`stop`, move time):
+    /// [`crate::search::poll_every`] of the game's measured cost per node.
+    const POLL_EVERY: u64 = crate::search::POLL_INTERVAL;
 
     /// Number of players (2 unless the game says otherwise).
     fn player_count(&self) -> u8 {

@@ -273,7 +273,12 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> SearchPoll<'_, L, C, M> {
         io.busy_pending = !matches!(byte, b'\n' | b'\r');
         match io.busy.push(byte) {
             Some(LineEvent::Line(line)) => match parse_request(line) {
-                Ok(r) if r.command == Command::Stop => self.stopped = true,
+                Ok(r) if r.command == Command::Stop => {
+                    // The moment of the stop, for `bestmove … stop=` (a deadline
+                    // passed is no longer needed once stopped).
+                    self.deadline = io.clock.ticks();
+                    self.stopped = true;
+                }
                 other => error(
                     &mut io.link,
                     other.map_or_else(|e| e.id, |r| r.id),
@@ -317,6 +322,7 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Poll for SearchPoll<'_, L, C, M> {
                 reply,
                 ticks: self.io.clock.ticks().wrapping_sub(self.start),
                 memory: None,
+                stop: None,
             };
             send_search(&mut self.io.link, self.id, &report, false);
         }
@@ -330,6 +336,9 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Poll for SearchPoll<'_, L, C, M> {
                 reply,
                 ticks: self.io.clock.ticks().wrapping_sub(self.start),
                 memory: Some((self.io.memory.peak_stack(), self.arena_used.get() as u64)),
+                // Stopped by `stop` (deadline = when it was read) or by the move
+                // time (the deadline itself).
+                stop: self.stopped.then(|| self.deadline.wrapping_sub(self.start)),
             };
             send_search(&mut self.io.link, self.id, &report, true);
         }
@@ -342,6 +351,8 @@ struct Report<'a> {
     ticks: u64,
     /// Peak stack and arena bytes (`bestmove` only).
     memory: Option<(u32, u64)>,
+    /// When the search was told to stop (`bestmove` of a stopped search).
+    stop: Option<u64>,
 }
 
 impl SearchReport for Report<'_> {
@@ -365,6 +376,9 @@ impl SearchReport for Report<'_> {
     }
     fn arena(&self) -> Option<u64> {
         self.memory.map(|m| m.1)
+    }
+    fn stop(&self) -> Option<u64> {
+        self.stop
     }
     fn pv(&self) -> &str {
         &self.reply.pv

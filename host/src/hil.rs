@@ -142,7 +142,10 @@ pub fn compare(board: &str, host: &str) -> Option<String> {
 pub fn redact(line: &str) -> String {
     line.split(' ')
         .map(|word| match word.split_once('=') {
-            Some((k @ ("ticks" | "stack" | "ram" | "static" | "hz" | "board" | "arena"), _)) => {
+            Some((
+                k @ ("ticks" | "stack" | "ram" | "static" | "hz" | "board" | "arena" | "stop"),
+                _,
+            )) => {
                 format!("{k}=[{k}]")
             }
             _ => word.to_string(),

@@ -246,6 +246,61 @@ fn ttt() {
     run_suite("ttt");
 }
 
+/// A search is told to stop by `stop` or by its move time, and both are noticed at the
+/// engine's next poll; this checks the answer comes within 10 ms of board time in each
+/// game's long searches. The move time makes it exact: the board's `bestmove … stop=`
+/// is the deadline, and `ticks - stop` is the time to the next poll plus the unwinding
+/// (a `stop` line waits at most as long, from the moment it is in the board's serial
+/// queue). Not a snapshot; a failure prints every figure.
+#[test]
+fn stop_is_honoured_within_10_ms() {
+    if ram_2k() {
+        println!("stop latency: not run on the 2 KB build (xiangqi and EinStein need more RAM)");
+        return;
+    }
+    let searches = [
+        "go ttt movetime={ms} pos .../.../...",
+        "go gomoku movetime={ms} pos free h8 i9 h9 h10 g10 i8 i7 j9 k9 j8",
+        "go gomoku level=2 movetime={ms} pos free h8 i9 h9 h10 g10 i8 i7 j9 k9 j8",
+        "go gomoku level=2 movetime={ms} pos renju h8 h9 i8 g7 i7 j8",
+        "go xiangqi level=2 movetime={ms} pos startpos moves h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 b2b6 h7h3",
+        "go checkers depth=9 movetime={ms} pos start 6",
+        "go einstein movetime={ms} pos r:a5=6,b5=1,c5=5,a4=2,b4=4,a3=3 b:e1=6,d1=1,c1=5,e2=2,d2=4,e3=3 turn=r roll=1",
+    ];
+    let mut rig = rig();
+    let limit = u64::from(rig.hz) / 100;
+    // The same deadline in ticks on every board (20 ms at the micro:bit's 16 MHz), so
+    // each search is cut at about the same point of its work.
+    let ms = (320_000 * 1000 / u64::from(rig.hz)).max(1);
+    let mut figures = String::new();
+    let mut late = Vec::new();
+    for request in searches {
+        let request = request.replace("{ms}", &ms.to_string());
+        let line = answers(&mut rig.board, format!("{request}\n").as_bytes(), 1).remove(0);
+        let search = search_of(&line);
+        assert!(line.starts_with("bestmove "), "{request}: {line}");
+        // Each request's move time is short enough that the deadline ends the search
+        // (an engine that stops on its own first measures nothing: shorten it).
+        let stop = search
+            .stop
+            .unwrap_or_else(|| panic!("{request}: finished before its move time: {line}"));
+        let latency = search.ticks.saturating_sub(stop);
+        figures.push_str(&format!(
+            "{request}: answered {latency} ticks ({:.2} ms) after its move time\n",
+            latency as f64 * 1000.0 / f64::from(rig.hz)
+        ));
+        if latency > limit {
+            late.push(line.clone());
+        }
+    }
+    println!("{figures}");
+    assert!(
+        late.is_empty(),
+        "answers more than 10 ms ({limit} ticks) after the move time:\n{}\nall:\n{figures}",
+        late.join("\n")
+    );
+}
+
 /// Sends raw bytes to the board and the host engine and collects one final reply per
 /// expected answer; each must start with the expected text, and the board's must equal
 /// the host's (timing redacted). Returns the transcript.

@@ -98,6 +98,8 @@ impl Game for TicTacToe {
     type Move = Cell;
     type Undo = ();
     type Moves = heapless::Vec<Cell, 9>;
+    /// A node costs up to ~550 ticks on the micro:bit v1 (the HIL report's ttt rows).
+    const POLL_EVERY: u64 = crate::search::poll_every(550);
 
     fn player_to_move(&self) -> u8 {
         (self.ply() % 2) as u8

@@ -79,6 +79,10 @@ pub struct Search<'a> {
     pub stack: Option<u32>,
     /// Arena bytes taken (`bestmove` only).
     pub arena: Option<u64>,
+    /// When the search was told to stop, in ticks since it started (`bestmove`
+    /// of a search ended by `stop` or by its move time): `ticks - stop` is how
+    /// long the engine took to answer.
+    pub stop: Option<u64>,
     /// The principal variation, moves separated by single spaces (may be empty).
     pub pv: &'a str,
 }
@@ -170,6 +174,9 @@ pub trait SearchReport {
     fn stack(&self) -> Option<u32>;
     /// Arena bytes taken (`bestmove` lines).
     fn arena(&self) -> Option<u64>;
+    /// When the search was told to stop, in ticks since it started (`bestmove`
+    /// lines of stopped searches).
+    fn stop(&self) -> Option<u64>;
     /// The principal variation, moves separated by single spaces.
     fn pv(&self) -> &str;
 }
@@ -195,6 +202,9 @@ impl SearchReport for Search<'_> {
     }
     fn arena(&self) -> Option<u64> {
         self.arena
+    }
+    fn stop(&self) -> Option<u64> {
+        self.stop
     }
     fn pv(&self) -> &str {
         self.pv
@@ -233,6 +243,9 @@ pub fn write_search<W: fmt::Write + ?Sized, S: SearchReport + ?Sized>(
         }
         if let Some(arena) = s.arena() {
             field(out, "arena", arena)?;
+        }
+        if let Some(stop) = s.stop() {
+            field(out, "stop", stop)?;
         }
     }
     write_pv(out, s.pv())
@@ -397,6 +410,7 @@ impl<'a> Reply<'a> {
                     ticks,
                     stack: None,
                     arena: None,
+                    stop: None,
                     pv: f.pv()?,
                 })
             }
@@ -418,6 +432,7 @@ impl<'a> Reply<'a> {
                 let ticks = f.num("ticks")?;
                 let stack = f.optional("stack")?;
                 let arena = f.optional("arena")?;
+                let stop = f.optional("stop")?;
                 ReplyKind::BestMove(Search {
                     best,
                     score,
@@ -426,6 +441,7 @@ impl<'a> Reply<'a> {
                     ticks,
                     stack,
                     arena,
+                    stop,
                     pv: f.pv()?,
                 })
             }
@@ -538,11 +554,12 @@ mod tests {
             ticks in any::<u64>(),
             stack in proptest::option::of(any::<u32>()),
             arena in proptest::option::of(any::<u64>()),
+            stop in proptest::option::of(any::<u64>()),
             text in words(6),
             code in code(),
             host in any::<bool>(),
         ) {
-            let search = Search { best: "", score, depth, nodes, ticks, stack: None, arena: None, pv: &pv };
+            let search = Search { best: "", score, depth, nodes, ticks, stack: None, arena: None, stop: None, pv: &pv };
             let kind = match which {
                 0 => ReplyKind::Hello(Hello {
                     board: "microbit-v1", fw: "0.1.0", proto: 1, hz: depth.into(), ram: stack.unwrap_or(0),
@@ -552,7 +569,7 @@ mod tests {
                 1 => ReplyKind::Pong,
                 2 => ReplyKind::Help(&text),
                 3 => ReplyKind::Info(search),
-                4 => ReplyKind::BestMove(Search { best: &best, stack, arena, ..search }),
+                4 => ReplyKind::BestMove(Search { best: &best, stack, arena, stop, ..search }),
                 5 => ReplyKind::Perft(Perft { nodes, ticks, stack: stack.unwrap_or(0) }),
                 _ => ReplyKind::Error(code, &text),
             };

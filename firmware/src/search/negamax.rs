@@ -4,7 +4,7 @@
 //! and as the reference other engines are tested against. Ordering: the previous
 //! iteration's principal variation first, then the game's [`Game::order_moves`].
 
-use super::{Control, Limits, MAX_PV, POLL_INTERVAL, Pv, SearchResult};
+use super::{Control, Limits, MAX_PV, Pv, SearchResult};
 use crate::game::{Game, INFINITY, MATE, MATE_BOUND, Outcome, Score};
 
 /// Score of a finished game for the side to move, `ply` plies from the root.
@@ -32,7 +32,7 @@ impl<G: Game, C: Control<G::Move>> Negamax<'_, G, C> {
         self.nodes += 1;
         let out_of_nodes = self.limits.nodes != 0 && self.nodes >= self.limits.nodes;
         if out_of_nodes
-            || (self.nodes.is_multiple_of(POLL_INTERVAL) && self.control.poll(self.nodes))
+            || (self.nodes.is_multiple_of(G::POLL_EVERY) && self.control.poll(self.nodes))
         {
             self.aborted = true;
         }

@@ -25,7 +25,11 @@ use super::eval::{evaluate, gain};
 use super::rules::{Checkers, Move};
 use crate::engine::Poll;
 use crate::game::{Game, INFINITY, MATE, MATE_BOUND, Outcome, Score};
-use crate::search::{Limits, POLL_INTERVAL};
+use crate::search::{Limits, poll_every};
+
+/// Nodes between two polls: a node costs up to ~15,000 ticks on the micro:bit v1
+/// (six players; the HIL report's checkers rows).
+const POLL_EVERY: u64 = poll_every(15_000);
 
 /// Deepest iteration (plies) and longest principal variation.
 pub const MAX_DEPTH: u8 = 7;
@@ -190,7 +194,7 @@ impl Searcher<'_> {
     fn visit(&mut self) -> bool {
         self.nodes += 1;
         if (self.limits.nodes != 0 && self.nodes >= self.limits.nodes)
-            || (self.nodes.is_multiple_of(POLL_INTERVAL) && self.poll.poll(self.nodes))
+            || (self.nodes.is_multiple_of(POLL_EVERY) && self.poll.poll(self.nodes))
         {
             self.aborted = true;
         }

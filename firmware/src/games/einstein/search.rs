@@ -18,7 +18,11 @@ use super::eval::{WIN, evaluate};
 use super::rules::Moves;
 use crate::engine::Poll;
 use crate::game::{Game, Score};
-use crate::search::{Limits, POLL_INTERVAL};
+use crate::search::{Limits, poll_every};
+
+/// Nodes between two polls: a node costs up to ~4,700 ticks on the micro:bit v1
+/// (the HIL report's einstein rows).
+const POLL_EVERY: u64 = poll_every(4_700);
 
 /// Node budget when the request sets neither depth nor nodes nor time.
 pub const DEFAULT_NODES: u64 = 40_000;
@@ -50,7 +54,7 @@ impl<'p> Budget<'p> {
     pub fn visit(&mut self) -> bool {
         self.nodes += 1;
         if (self.limit != 0 && self.nodes >= self.limit)
-            || (self.nodes.is_multiple_of(POLL_INTERVAL) && self.poll.poll(self.nodes))
+            || (self.nodes.is_multiple_of(POLL_EVERY) && self.poll.poll(self.nodes))
         {
             self.aborted = true;
         }

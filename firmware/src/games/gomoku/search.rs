@@ -50,8 +50,13 @@ use super::position::{CENTER_POINT, Gomoku, NO_POINT};
 use super::rules::Rule;
 use crate::engine::{EngineRequest, Poll, Profile, Workspace, send_answer, send_info};
 use crate::game::{Game, INFINITY, MATE, MATE_BOUND, Notation, Score};
-use crate::search::POLL_INTERVAL;
+use crate::search::poll_every;
 use crate::text::ParseError;
+
+/// Nodes between two polls: a node of the strong level costs up to ~110,000
+/// ticks on the micro:bit v1 (its VCF leaves; the HIL report's gomoku-strong
+/// rows), so every node polls.
+const POLL_EVERY: u64 = poll_every(110_000);
 
 /// Work budget of level 0 per move on the board, in points analysed (see
 /// [`Settings::work`]). One unit costs about 900 ticks on the board (a point's
@@ -724,7 +729,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         self.nodes += 1;
         self.work = self.work.saturating_add(NODE_WORK);
         let mut late = false;
-        if self.nodes.is_multiple_of(POLL_INTERVAL) {
+        if self.nodes.is_multiple_of(POLL_EVERY) {
             if self.poll.poll(self.nodes) {
                 self.stopped = true;
             }

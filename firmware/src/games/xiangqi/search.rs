@@ -29,7 +29,11 @@ use super::state::{NATURAL_LIMIT, Xiangqi};
 use super::tt::{Bound, Tt};
 use crate::engine::{EngineReply, Poll, send_info, write_reply};
 use crate::game::{INFINITY, MATE, MATE_BOUND, Score};
-use crate::search::{Limits, POLL_INTERVAL};
+use crate::search::{Limits, poll_every};
+
+/// Nodes between two polls: a node costs 4,700–8,100 ticks on the micro:bit v1
+/// (the HIL report's xiangqi search rows).
+const POLL_EVERY: u64 = poll_every(8_100);
 
 /// Deepest ply of the board profile (extensions and quiescence included).
 pub const BOARD_PLY: usize = 20;
@@ -239,7 +243,7 @@ fn reduction(depth: i32, n: u16) -> i32 {
 
 impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
     /// A searcher with empty tables over the move stack `moves` and the
-    /// transposition table `tt`. `poll` is asked every [`POLL_INTERVAL`] nodes
+    /// transposition table `tt`. `poll` is asked every [`POLL_EVERY`] nodes
     /// whether to stop, and told about every completed iteration.
     pub fn new(
         limits: Limits,
@@ -268,7 +272,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         if self.limits.nodes != 0 && self.nodes >= self.limits.nodes {
             self.aborted = true;
         }
-        if self.nodes.is_multiple_of(POLL_INTERVAL) && self.poll.poll(self.nodes) {
+        if self.nodes.is_multiple_of(POLL_EVERY) && self.poll.poll(self.nodes) {
             self.aborted = true;
         }
         self.aborted
