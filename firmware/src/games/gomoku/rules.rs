@@ -3,7 +3,8 @@
 //! Renju (RIF rules): black wins only with exactly five; black may not play a
 //! double-three, a double-four or an overline (six or more), unless the same move
 //! makes a five. A *three* is a row that one more stone turns into a straight four
-//! (`.XXXX.` whose both ends make exactly five); it only counts if that stone may
+//! (`.XXXX.` whose both ends make exactly five) "without at the same time a five in
+//! a row is made" (RIF rules, section 3, "Three"); it only counts if that stone may
 //! itself be played, which makes the test recursive.
 
 use super::board::{Board, CENTER, Point, REACH, WHITE, step};
@@ -167,7 +168,9 @@ pub fn is_forbidden_after(board: &Board, white: Point, p: Point) -> bool {
 
 /// What a black stone on an empty point makes, before the recursive three test.
 enum Shape {
-    /// A five, or at most one three and one four: allowed.
+    /// A five (allowed, whatever else the stone makes).
+    Five,
+    /// At most one three and one four: allowed.
     Allowed,
     /// An overline or a double four: forbidden.
     Forbidden,
@@ -187,7 +190,7 @@ fn shape_at(board: &Board, p: Point, threes: &mut [u16; 4]) -> Shape {
     let mut overline = false;
     for d in 0..4 {
         match run(board.line(p, d).black | CENTER) {
-            5 => return Shape::Allowed,
+            5 => return Shape::Five,
             r if r > 5 => overline = true,
             _ => {}
         }
@@ -276,7 +279,7 @@ const LEVELS: usize = MAX_NESTING as usize + 1;
 fn forbidden_at(board: &mut Board, p: Point) -> bool {
     let mut levels = [Threes::EMPTY; LEVELS];
     match shape_at(board, p, &mut levels[0].points) {
-        Shape::Allowed => return false,
+        Shape::Five | Shape::Allowed => return false,
         Shape::Forbidden => return true,
         Shape::Threes => {}
     }
@@ -313,7 +316,9 @@ fn forbidden_at(board: &mut Board, p: Point) -> bool {
         *child = Threes::EMPTY;
         match shape_at(board, q, &mut child.points) {
             Shape::Allowed => playable = true,
-            Shape::Forbidden => playable = false,
+            // A stone that makes a five at the same time does not make the row a
+            // three (RIF: "without at the same time a five in a row is made").
+            Shape::Five | Shape::Forbidden => playable = false,
             Shape::Threes => {
                 child.p = q;
                 board.set(q, super::board::BLACK);
@@ -365,7 +370,7 @@ mod tests {
         let mut threes = Threes::EMPTY;
         threes.p = p;
         match shape_at(board, p, &mut threes.points) {
-            Shape::Allowed => return false,
+            Shape::Five | Shape::Allowed => return false,
             Shape::Forbidden => return true,
             Shape::Threes => {}
         }
@@ -374,7 +379,8 @@ mod tests {
         while real < 2
             && let Some(q) = threes.next(skip)
         {
-            skip = depth >= MAX_NESTING || !forbidden_recursive(board, q, depth + 1);
+            let five = (0..4).any(|d| run(board.line(q, d).black | CENTER) == 5);
+            skip = depth >= MAX_NESTING || (!five && !forbidden_recursive(board, q, depth + 1));
             real += u8::from(skip);
         }
         board.clear(p);
@@ -410,6 +416,36 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// RIF rules, section 3: a three is "a row with three stones to which you,
+    /// without at the same time a five in a row is made, can add one more stone to
+    /// attain a straight four". Black g8 makes the open three g7-g8-g9 and the split
+    /// three f8-g8-_-i8, whose only straight-four point h8 also completes black's
+    /// h9-h12 to five: so the split row is no three and g8 is no double-three
+    /// (Rapfi agrees). Without the h-file four, h8 is an ordinary point and g8 is
+    /// forbidden.
+    #[test]
+    fn a_row_whose_straight_four_point_makes_five_is_no_three() {
+        let mut b = Board::new();
+        for p in ["f8", "i8", "g7", "g9", "h9", "h10", "h11", "h12"] {
+            b.set(parse_point(p).unwrap(), BLACK);
+        }
+        let g8 = parse_point("g8").unwrap();
+        let h8 = parse_point("h8").unwrap();
+        assert!(!is_forbidden(&b, g8), "one real three only");
+        assert!(!forbidden_recursive(&mut b.clone(), g8, 0));
+        b.set(g8, BLACK);
+        assert!(
+            makes_five(&b, h8, BLACK, Rule::Renju),
+            "h8 is h9-h12's five point"
+        );
+        b.clear(g8);
+        for p in ["h9", "h10", "h11", "h12"] {
+            b.clear(parse_point(p).unwrap());
+        }
+        assert!(is_forbidden(&b, g8), "h8 makes no five now: two threes");
+        assert!(forbidden_recursive(&mut b.clone(), g8, 0));
     }
 
     #[test]
