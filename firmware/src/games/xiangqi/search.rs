@@ -808,10 +808,11 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
     pub fn run(&mut self, g: &mut Xiangqi, max_depth: u8) -> Iteration {
         let mut result = Iteration::default();
         let n = self.generate(g, 0, true).unwrap_or(0);
+        let mut probe = g.position().clone();
         result.best = self.moves[..n]
             .iter()
             .map(|&w| unpack(w))
-            .find(|&m| g.position().clone().is_legal(m));
+            .find(|&m| probe.is_legal(m));
         if result.best.is_none() {
             result.score = -MATE;
             return result;
