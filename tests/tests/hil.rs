@@ -263,7 +263,9 @@ fn stop_is_honoured_within_10_ms() {
         "go gomoku movetime={ms} pos free h8 i9 h9 h10 g10 i8 i7 j9 k9 j8",
         "go gomoku level=2 movetime={ms} pos free h8 i9 h9 h10 g10 i8 i7 j9 k9 j8",
         "go gomoku level=2 movetime={ms} pos renju h8 h9 i8 g7 i7 j8",
-        "go xiangqi level=2 movetime={ms} pos startpos moves h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 b2b6 h7h3",
+        // A middle game whose first iteration outlasts the move time (the opening
+        // line used before is now set up fast enough to finish depth 1 first).
+        "go xiangqi level=2 movetime={ms} pos 1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1",
         "go checkers depth=9 movetime={ms} pos start 6",
         "go einstein movetime={ms} pos r:a5=6,b5=1,c5=5,a4=2,b4=4,a3=3 b:e1=6,d1=1,c1=5,e2=2,d2=4,e3=3 turn=r roll=1",
     ];

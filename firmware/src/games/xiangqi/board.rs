@@ -562,11 +562,13 @@ impl Position {
         self.phase += PHASE_UNITS[slot_kind(slot) as usize];
     }
 
+    #[inline]
     fn clear_occ(&mut self, sq: Square) {
         let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
         self.rank_occ[usize::from(r)] &= !(1 << f);
         self.file_occ[usize::from(f)] &= !(1 << r);
     }
+    #[inline]
     fn set_occ(&mut self, sq: Square) {
         let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
         self.rank_occ[usize::from(r)] |= 1 << f;

@@ -4,7 +4,6 @@
 //! move order (or FEN) reached it.
 
 use super::board::{Move, Position};
-use super::movegen::MAX_MOVES;
 use super::notation::parse_iccs;
 
 /// `(weight, line)`: the moves of a line, played from the opening position.
@@ -57,15 +56,14 @@ const LINES: [(u8, &str); 36] = [
 /// moves (numbered as in the book's replay), returns how many.
 pub fn candidates(pos: &Position, out: &mut [(Move, u16)]) -> usize {
     let mut n = 0;
+    let start = Position::start();
     for (weight, line) in LINES {
-        let mut p = Position::start();
+        let mut p = start.clone();
         for text in line.split(' ') {
             let Ok((from, to)) = parse_iccs(text) else {
                 break;
             };
-            let mut buf = [Move::default(); MAX_MOVES];
-            let count = p.legal_moves(&mut buf, true);
-            let Some(&mv) = buf[..count].iter().find(|m| m.from == from && m.to == to) else {
+            let Some(mv) = p.legal_move(from, to) else {
                 break;
             };
             if p.same_as(pos) {
@@ -102,12 +100,7 @@ pub fn pick(pos: &Position, seed: u64) -> Option<Move> {
     })?;
     // The book's replay may number pieces differently: answer with this
     // position's own legal move between the same squares.
-    let mut buf = [Move::default(); MAX_MOVES];
-    let count = pos.clone().legal_moves(&mut buf, true);
-    buf[..count]
-        .iter()
-        .copied()
-        .find(|m| m.from == chosen.0.from && m.to == chosen.0.to)
+    pos.clone().legal_move(chosen.0.from, chosen.0.to)
 }
 
 /// Every book line is legal from the opening position.
@@ -119,7 +112,7 @@ pub fn all_lines_legal() -> bool {
             let Ok((from, to)) = parse_iccs(text) else {
                 return false;
             };
-            let mut buf = [Move::default(); MAX_MOVES];
+            let mut buf = [Move::default(); super::movegen::MAX_MOVES];
             let count = p.legal_moves(&mut buf, true);
             match buf[..count].iter().find(|m| m.from == from && m.to == to) {
                 Some(&mv) => {

@@ -477,6 +477,25 @@ impl Position {
         kept
     }
 
+    /// The legal move `from`–`to` of the side to move, if there is one: the
+    /// same move [`Position::legal_moves`] lists, found by generating only the
+    /// moving piece's moves and testing that one move (what replaying a game's
+    /// history and the book need, without a full legal move list per move).
+    pub fn legal_move(&mut self, from: Square, to: Square) -> Option<Move> {
+        let piece = self.at(from);
+        if piece == 0 || slot_color(piece) != self.side() {
+            return None;
+        }
+        let mut buf = [Move::default(); 18];
+        let n = {
+            let mut sink = Sink::new(&mut buf);
+            self.piece_moves(&mut sink, piece, from, true);
+            sink.len()
+        };
+        let mv = buf[..n].iter().copied().find(|m| m.to == to)?;
+        self.is_legal(mv).then_some(mv)
+    }
+
     /// Whether the side to move has at least one legal move.
     pub fn has_legal_move(&mut self) -> bool {
         let mut buf = [Move::default(); MAX_MOVES];

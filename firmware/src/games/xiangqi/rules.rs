@@ -505,6 +505,8 @@ pub struct History {
     entries: [Entry; HISTORY],
     len: u32,
     floor: u32,
+    /// `len % HISTORY`, kept in step (the M0 has no divider).
+    head: u32,
 }
 
 impl Default for History {
@@ -513,6 +515,7 @@ impl Default for History {
             entries: [Entry::default(); HISTORY],
             len: 0,
             floor: 0,
+            head: 0,
         }
     }
 }
@@ -520,8 +523,16 @@ impl Default for History {
 impl History {
     /// Records a move.
     pub fn push(&mut self, e: Entry) {
-        self.entries[(self.len as usize) % HISTORY] = e;
-        self.len = self.len.saturating_add(1);
+        if self.len == u32::MAX {
+            return;
+        }
+        self.entries[self.head as usize] = e;
+        self.len += 1;
+        self.head = if self.head as usize + 1 == HISTORY {
+            0
+        } else {
+            self.head + 1
+        };
         if (self.len - self.floor) as usize > HISTORY {
             self.floor = self.len - HISTORY as u32;
         }
@@ -532,9 +543,12 @@ impl History {
             return None;
         }
         self.len -= 1;
-        Some(core::mem::take(
-            &mut self.entries[(self.len as usize) % HISTORY],
-        ))
+        self.head = if self.head == 0 {
+            HISTORY as u32 - 1
+        } else {
+            self.head - 1
+        };
+        Some(core::mem::take(&mut self.entries[self.head as usize]))
     }
     /// How many moves can be looked back at.
     pub fn available(&self) -> usize {
@@ -545,7 +559,9 @@ impl History {
         if back == 0 || back > self.available() {
             return None;
         }
-        Some(self.entries[(self.len as usize - back) % HISTORY])
+        // `back` is at most HISTORY here: one wrap at most.
+        let i = self.head as usize + HISTORY - back;
+        Some(self.entries[if i >= HISTORY { i - HISTORY } else { i }])
     }
     /// Total moves recorded (including those dropped from the buffer).
     pub fn total(&self) -> u32 {

@@ -424,18 +424,27 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
     }
 
     /// Swaps the best-scored remaining move to position `i` and returns it.
+    /// (The first of equal scores wins, so the order is the same whatever
+    /// the scan's form; one slice and an iterator keep bounds checks out of
+    /// the loop on the board.)
     fn pick(&mut self, i: usize, end: usize) -> Move {
-        let mut best = i;
-        let mut top = (self.moves[i] >> 32) as i32;
-        for j in i + 1..end {
-            let s = (self.moves[j] >> 32) as i32;
+        let Some(slice) = self.moves.get_mut(i..end) else {
+            return Move::NULL;
+        };
+        let Some((&first, rest)) = slice.split_first() else {
+            return Move::NULL;
+        };
+        let mut best = 0;
+        let mut top = (first >> 32) as i32;
+        for (j, &w) in rest.iter().enumerate() {
+            let s = (w >> 32) as i32;
             if s > top {
-                best = j;
+                best = j + 1;
                 top = s;
             }
         }
-        self.moves.swap(i, best);
-        unpack(self.moves[i])
+        slice.swap(0, best);
+        unpack(slice[0])
     }
 
     fn quiesce(
@@ -600,7 +609,9 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                 }
             }
         }
-        if !n.in_check {
+        // The static evaluation serves only reverse futility, the null move
+        // (non-PV nodes) and futility pruning (non-PV, depth 3 or less).
+        if !n.in_check && !n.pv && (n.depth <= 4 || n.null_ok) {
             n.eval = evaluate(g.position());
         }
         let (depth, beta) = (n.depth, n.beta);
@@ -808,10 +819,11 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
     pub fn run(&mut self, g: &mut Xiangqi, max_depth: u8) -> Iteration {
         let mut result = Iteration::default();
         let n = self.generate(g, 0, true).unwrap_or(0);
+        let mut probe = g.position().clone();
         result.best = self.moves[..n]
             .iter()
             .map(|&w| unpack(w))
-            .find(|&m| g.position().clone().is_legal(m));
+            .find(|&m| probe.is_legal(m));
         if result.best.is_none() {
             result.score = -MATE;
             return result;

@@ -94,12 +94,8 @@ impl Xiangqi {
     /// Parses an ICCS move (`h2e2`) and checks that it is legal here.
     pub fn parse_iccs(&mut self, text: &str) -> Result<Move, ParseError> {
         let (from, to) = super::notation::parse_iccs(text)?;
-        let mut buf = [Move::default(); MAX_MOVES];
-        let n = self.legal_moves(&mut buf);
-        buf[..n]
-            .iter()
-            .copied()
-            .find(|m| m.from == from && m.to == to)
+        self.pos
+            .legal_move(from, to)
             .ok_or(ParseError("illegal move in this position"))
     }
 
