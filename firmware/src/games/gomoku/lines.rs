@@ -306,6 +306,18 @@ impl PointPatterns {
         }
     }
 
+    /// Adds up the four line patterns of each colour (`[black, white]`, in the
+    /// order of [`super::board::DIRS`]) of one empty point (the renju test not
+    /// yet run; `renju`: black plays with forbidden points).
+    pub fn from_patterns(patterns: &[[Pattern; 4]; 2], renju: bool) -> Self {
+        let (black, maybe) = combine(patterns[0], renju);
+        let (white, _) = combine(patterns[1], false);
+        PointPatterns {
+            threat: [black, white],
+            maybe_forbidden: maybe,
+        }
+    }
+
     /// Runs the full renju test on black's point `p` if it may be forbidden:
     /// a forbidden point is no threat for black (`class` `NONE`, value 0,
     /// `forbidden` set). The board is restored before returning.

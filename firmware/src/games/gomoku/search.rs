@@ -42,10 +42,10 @@
 //! each run in frames of their own above the deepest node only. The VCF depth is
 //! bounded by [`MAX_VCF_DEPTH`], the board's alpha-beta by [`MAX_PLY`].
 
-use super::board::{BLACK, FullLine, POINTS, Point, Rotated};
+use super::board::{BLACK, FullLine, POINTS, Point, REACH, Rotated};
 use super::engine::fill;
 use super::eval::Eval;
-use super::lines::{FOUR, OPEN_FOUR, PointPatterns, THREE};
+use super::lines::{FOUR, OPEN_FOUR, Pattern, PointPatterns, THREE, Table};
 use super::position::{CENTER_POINT, Gomoku, NO_POINT};
 use super::rules::Rule;
 use crate::engine::{EngineRequest, Poll, Profile, Workspace, send_answer, send_info};
@@ -509,6 +509,90 @@ pub(super) struct HostPart<'p> {
     soft_deadline: u64,
     /// The board's columns and diagonals.
     rot: Rotated,
+    /// Every empty point's line patterns and what they add up to, kept up to
+    /// date move by move (entries of occupied points are stale: a point's entry
+    /// is left alone while it holds a stone, so taking the stone back finds it
+    /// as it was).
+    points: [CachedPoint; POINTS],
+}
+
+/// One empty point's line patterns per colour and direction and their sums
+/// (see [`HostPart::points`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct CachedPoint {
+    patterns: [[Pattern; 4]; 2],
+    sums: PointPatterns,
+    /// Directions whose patterns are to be read again.
+    dirty: u8,
+}
+
+/// Steps between neighbouring points along each of [`super::board::DIRS`].
+const DIR_STEP: [i16; 4] = [1, 15, 16, -14];
+
+impl HostPart<'_> {
+    /// Reads every empty point's patterns from scratch.
+    fn read_points(&mut self, board: &super::board::Board, rule: Rule) {
+        let tables = [Table::for_side(rule, 0), Table::for_side(rule, 1)];
+        for p in 0..POINTS as u8 {
+            if !board.is_empty(p) {
+                continue;
+            }
+            let lines = self.rot.lines(board, p);
+            let e = &mut self.points[usize::from(p)];
+            for (d, line) in lines.iter().enumerate() {
+                e.patterns[0][d] = tables[0].pattern(line, 0);
+                e.patterns[1][d] = tables[1].pattern(line, 1);
+            }
+            e.sums = PointPatterns::from_patterns(&e.patterns, rule.has_forbidden());
+            e.dirty = 0;
+        }
+    }
+
+    /// Marks the points within a window's reach of `p` along the four whole
+    /// lines through it, `lines`, as to be read again in that line's direction:
+    /// the only patterns a stone put on or taken from `p` changes (read when
+    /// asked for, [`HostPart::point`]: the VCF search plays many moves and reads
+    /// few points).
+    #[inline(never)]
+    fn mark_points(&mut self, p: Point, lines: &[FullLine; 4]) {
+        for (d, line) in lines.iter().enumerate() {
+            let at = line.at;
+            let (lo, hi) = (at.saturating_sub(REACH as u8), (at + REACH as u8).min(14));
+            let span = ((1u32 << (hi + 1)) - 1) & !((1u32 << lo) - 1) & !(1u32 << at);
+            let mut near = u32::from(line.on) & span;
+            while near != 0 {
+                let i = near.trailing_zeros() as u8;
+                near &= near - 1;
+                let q = i16::from(p) + (i16::from(i) - i16::from(at)) * DIR_STEP[d];
+                if let Some(e) = self.points.get_mut(q as usize) {
+                    e.dirty |= 1 << d;
+                }
+            }
+        }
+    }
+
+    /// The empty point `p`'s patterns, read again in the directions marked.
+    #[inline(never)]
+    fn point(&mut self, board: &super::board::Board, p: Point, rule: Rule) -> PointPatterns {
+        let rot = &self.rot;
+        let Some(e) = self.points.get_mut(usize::from(p)) else {
+            return PointPatterns::default();
+        };
+        if e.dirty != 0 {
+            let tables = [Table::for_side(rule, 0), Table::for_side(rule, 1)];
+            let lines = rot.full_lines(board, p);
+            for (d, line) in lines.iter().enumerate() {
+                if e.dirty >> d & 1 != 0 {
+                    let w = line.window(line.at);
+                    e.patterns[0][d] = tables[0].pattern(&w, 0);
+                    e.patterns[1][d] = tables[1].pattern(&w, 1);
+                }
+            }
+            e.dirty = 0;
+            e.sums = PointPatterns::from_patterns(&e.patterns, rule.has_forbidden());
+        }
+        e.sums
+    }
 }
 
 impl HostPart<'_> {
@@ -520,6 +604,7 @@ impl HostPart<'_> {
             generation: 0,
             soft_deadline: 0,
             rot: Rotated::default(),
+            points: [CachedPoint::default(); POINTS],
         }
     }
 }
@@ -686,6 +771,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         if let Some(host) = self.host.first_mut() {
             host.hash = hash;
             host.rot = rot;
+            host.read_points(self.pos.board(), self.pos.rule());
         }
     }
 
@@ -754,6 +840,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         if let Some(host) = self.host.first_mut() {
             host.hash ^= ZOBRIST[usize::from(side & 1)][usize::from(p) % POINTS];
             host.rot.toggle(p, side);
+            host.mark_points(p, &lines);
         }
         self.pos.make(p)
     }
@@ -768,7 +855,11 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             host.rot.toggle(p, side);
         }
         let lines = self.full_lines(p);
-        self.eval.update(&lines, side, false, self.pos.rule());
+        let rule = self.pos.rule();
+        self.eval.update(&lines, side, false, rule);
+        if let Some(host) = self.host.first_mut() {
+            host.mark_points(p, &lines);
+        }
     }
 
     /// The four whole lines through `p` (from the rotated words when kept).
@@ -784,11 +875,11 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
     /// What a stone on the empty point `p` makes for each colour (its windows
     /// from the rotated words when kept), the renju test not yet run.
     #[inline(never)]
-    pub(super) fn read_point(&self, p: Point) -> PointPatterns {
-        let board = self.pos.board();
-        match self.host.first() {
-            Some(host) => PointPatterns::from_lines(&host.rot.lines(board, p), self.pos.rule()),
-            None => PointPatterns::read(board, p, self.pos.rule()),
+    pub(super) fn read_point(&mut self, p: Point) -> PointPatterns {
+        let (board, rule) = (self.pos.board(), self.pos.rule());
+        match self.host.first_mut() {
+            Some(host) => host.point(board, p, rule),
+            None => PointPatterns::read(board, p, rule),
         }
     }
 
@@ -1598,4 +1689,46 @@ fn parse_into<const P: usize, const T: usize, const W: usize, const R: usize>(
     s.settings = settings;
     s.work_limit = settings.work;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::gomoku::tests_support::NoPoll;
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        /// The host's points kept move by move equal a fresh reading, after
+        /// moves played and taken back.
+        #[test]
+        fn cached_points_equal_fresh_reads(
+            picks in proptest::collection::vec(0usize..225, 1..80),
+            back in 0usize..40,
+            rule in 0usize..4,
+        ) {
+            let rule = [Rule::Free, Rule::Standard, Rule::Renju, Rule::Caro][rule];
+            let mut poll = NoPoll;
+            let mut s = HostSearcher::new(&Gomoku::new(rule), Settings::HOST, &mut poll);
+            let mut played = std::vec::Vec::new();
+            for pick in picks {
+                let mut legal = heapless::Vec::<Point, POINTS>::new();
+                s.pos.generate(&mut legal);
+                if legal.is_empty() || s.pos.outcome().is_some() {
+                    break;
+                }
+                let mv = legal[pick % legal.len()];
+                played.push((mv, s.play(mv)));
+            }
+            for _ in 0..back.min(played.len()) {
+                let (mv, undo) = played.pop().unwrap();
+                s.take_back(mv, undo);
+            }
+            for p in 0..POINTS as u8 {
+                if s.pos.board().is_empty(p) {
+                    let fresh = PointPatterns::read(s.pos.board(), p, rule);
+                    proptest::prop_assert_eq!(s.read_point(p), fresh, "point {}", p);
+                }
+            }
+        }
+    }
 }
