@@ -4,6 +4,7 @@
 //! nodes per second, then a summary (average depth, time used, nodes per second).
 //!
 //! `cargo run --release -p sente-firmware --example gomoku_depth -- FILE [MS] [LEVEL]`
+//! (`NODES=N`: a node budget instead of the clock; `QUIET=1`: the summary only)
 use std::time::Instant;
 
 use sente_firmware::engine::{BoardGame, EngineReply, EngineRequest, Poll, Profile, Workspace};
@@ -48,6 +49,8 @@ fn main() {
     let ms: u64 = args.get(2).map_or(200, |a| a.parse().expect("ms"));
     let level: u8 = args.get(3).map_or(0, |a| a.parse().expect("level"));
     let verbose = std::env::var_os("QUIET").is_none();
+    // NODES=N: a node budget instead of the clock (load-independent).
+    let nodes_limit: u64 = std::env::var("NODES").map_or(0, |n| n.parse().expect("nodes"));
     let text = std::fs::read_to_string(file).expect("readable file");
     let mut arena = vec![0u64; 1 << 21];
     let (mut n, mut depth, mut nodes, mut time) = (0u64, 0u64, 0u64, 0u64);
@@ -55,7 +58,8 @@ fn main() {
         let request = EngineRequest {
             position: line.trim(),
             limits: Limits {
-                ticks: ms * 1000,
+                ticks: if nodes_limit == 0 { ms * 1000 } else { 0 },
+                nodes: nodes_limit,
                 ..Limits::default()
             },
             level,
@@ -63,7 +67,11 @@ fn main() {
         };
         let mut clock = Clock {
             start: Instant::now(),
-            ticks: ms * 1000,
+            ticks: if nodes_limit == 0 {
+                ms * 1000
+            } else {
+                u64::MAX
+            },
             verbose,
             last: None,
         };
