@@ -148,15 +148,6 @@ pub struct Settings {
     /// side to move makes a three or more there, or the opponent would make this
     /// class or more.
     pub urgent: u8,
-    /// Percent of [`Settings::ticks`] after which no new iteration starts.
-    pub deepen_until: u8,
-    /// Late-move reductions: `ln(depth) × ln(index) × 256 / lmr_divisor` plies.
-    pub lmr_divisor: u16,
-    /// Move-count pruning: quiet moves from index `prune_base + prune_slope ×
-    /// depth` on are not searched near the leaves.
-    pub prune_base: u8,
-    /// See [`Settings::prune_base`].
-    pub prune_slope: u8,
 }
 
 impl Settings {
@@ -177,10 +168,6 @@ impl Settings {
         leaf_threes: true,
         urgent: THREE,
         root_vcf: 6,
-        deepen_until: 50,
-        lmr_divisor: 512,
-        prune_base: 3,
-        prune_slope: 2,
     };
     /// Level 2 on the board: no budget of its own, wider; VCF to 7 fours (its
     /// eighth four's frames would pass the 2 KB build's stack in renju).
@@ -200,10 +187,6 @@ impl Settings {
         leaf_threes: true,
         urgent: THREE,
         root_vcf: 0,
-        deepen_until: 50,
-        lmr_divisor: 512,
-        prune_base: 3,
-        prune_slope: 2,
     };
     /// The host profile: its own time, deep iterations, VCF at the leaves and a
     /// VCT at the root.
@@ -223,10 +206,6 @@ impl Settings {
         leaf_threes: true,
         urgent: THREE,
         root_vcf: 0,
-        deepen_until: 50,
-        lmr_divisor: 320,
-        prune_base: 2,
-        prune_slope: 1,
     };
 }
 
@@ -236,10 +215,7 @@ pub const HOST_TABLE_WORDS: usize = 1 << 21;
 
 impl Settings {
     /// Experimental variant (A/B tests through level 2 of the host profile).
-    pub const HOST_B: Settings = Settings {
-        root_vcf: 20,
-        ..Settings::HOST
-    };
+    pub const HOST_B: Settings = Settings { ..Settings::HOST };
 }
 
 /// Nodes of a host search given no limit at all (neither time, nodes nor depth):
@@ -1214,7 +1190,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         }
         let reduce = self.settings.reductions && f.next >= f.quiet && f.next >= 2 && f.depth >= 2;
         let r = if reduce {
-            reduction(f.depth, f.next, self.settings.lmr_divisor).min(f.depth - 1)
+            reduction(f.depth, f.next).min(f.depth - 1)
         } else {
             0
         };
@@ -1232,16 +1208,15 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
     }
 
     /// `true` when node `f`'s remaining moves are left unsearched (move-count
-    /// pruning, with the reductions): quiet moves late in the list near the leaves.
+    /// pruning, with the reductions): quiet moves from index `2 + depth` on near
+    /// the leaves (host only: the board does not reduce).
     #[inline(never)]
     fn prune(&self, f: &Frame<W>) -> bool {
         self.settings.reductions
             && f.next >= f.quiet
             && f.depth < 4
             && Score::from(f.best) > -MATE_BOUND
-            && i16::from(f.next)
-                >= i16::from(self.settings.prune_base)
-                    + i16::from(self.settings.prune_slope) * i16::from(f.depth.max(0))
+            && i16::from(f.next) >= 2 + i16::from(f.depth.max(0))
     }
 
     /// Takes in the score of the move `mv` at node `f`; `true` on a cut-off.
@@ -1565,8 +1540,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
     /// [`Settings::ticks`] is spent (it would likely not finish).
     fn out_of_time(&mut self) -> bool {
         let ticks = u64::from(self.settings.ticks);
-        ticks != 0
-            && self.poll.elapsed_ticks() > ticks * u64::from(self.settings.deepen_until) / 100
+        ticks != 0 && self.poll.elapsed_ticks() > ticks / 2
     }
 
     /// Takes in and reports an iteration; `true` when deepening is over.
@@ -1588,6 +1562,9 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
     }
 }
 
+/// Divisor of [`reduction`]'s product of two `ln × 16` (256 = `× 1`).
+const LMR_DIVISOR: u32 = 320;
+
 /// `ln(i)` × 16 for `i` < 32 (0 for 0 and 1).
 const LN16: [u8; 32] = [
     0, 0, 11, 18, 22, 26, 29, 31, 33, 35, 37, 38, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 49, 50,
@@ -1595,12 +1572,13 @@ const LN16: [u8; 32] = [
 ];
 
 /// Plies a late quiet move at index `index` is reduced by at `depth` (its
-/// children's depth): `ln(depth) × ln(index) × 256 / divisor`, rounded.
-fn reduction(depth: i8, index: u8, divisor: u16) -> i8 {
+/// children's depth): `ln(depth) × ln(index) / 1.25`, rounded (measured
+/// against `/ 2`: fixed 60,000 nodes a move against the old level 2, renju
+/// 92 % against 86 % of the same 100 games, free 87 % against 85 %).
+fn reduction(depth: i8, index: u8) -> i8 {
     let d = u32::from(LN16[usize::from(depth.max(0) as u8).min(31)]);
     let i = u32::from(LN16[usize::from(index).min(31)]);
-    let divisor = u32::from(divisor.max(1));
-    ((d * i + divisor / 2) / divisor) as i8
+    ((d * i + LMR_DIVISOR / 2) / LMR_DIVISOR) as i8
 }
 
 /// A score as the table keeps it: mate scores counted from the node, not the root.
