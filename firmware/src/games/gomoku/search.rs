@@ -14,8 +14,14 @@
 //! * Leaves are scored by the stones' line patterns ([`super::eval::Eval`]); a
 //!   leaf where the opponent has a four is searched on, and the host's leaves
 //!   look for a VCF of the side to move ([`Settings::leaf_vcf`]).
-//! * Late quiet moves are searched one ply shallower first (late-move
-//!   reductions), and every move after the first with a null window (PVS).
+//! * Late quiet moves are searched shallower first (late-move reductions,
+//!   `ln(depth) × ln(index) / 1.25` plies) and, near the leaves, quiet moves
+//!   from index `2 + depth` on are not searched (move-count pruning); every move
+//!   after the first is searched with a null window first (PVS). Host only.
+//! * The host keeps every empty point's line patterns per direction and reads
+//!   a point again only in the directions a move changed (see
+//!   `HostPart::points`): the scan of a node reads a few dozen windows instead
+//!   of eight per near point.
 //! * Before the tree search, a VCF search ([`super::vcf`]) and on the host a VCT
 //!   search ([`super::vct`]) for the side to move: a forced win is played at once.
 //!
@@ -509,10 +515,10 @@ pub(super) struct HostPart<'p> {
     soft_deadline: u64,
     /// The board's columns and diagonals.
     rot: Rotated,
-    /// Every empty point's line patterns and what they add up to, kept up to
-    /// date move by move (entries of occupied points are stale: a point's entry
-    /// is left alone while it holds a stone, so taking the stone back finds it
-    /// as it was).
+    /// Every empty point's line patterns and what they add up to: a move marks
+    /// the directions it changes on the points within a window's reach along
+    /// its four lines, and a point is read again in those directions only when
+    /// asked for (entries of occupied points are meaningless until emptied).
     points: [CachedPoint; POINTS],
 }
 
