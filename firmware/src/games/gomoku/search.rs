@@ -91,16 +91,6 @@ pub const MAX_VCF_DEPTH: u8 = 8;
 /// Most fours of the host's VCF search.
 pub const HOST_VCF_DEPTH: u8 = 40;
 
-/// The root's VCF search gives up after `1 / VCF_SHARE` of the host's time.
-const VCF_SHARE: u32 = 8;
-/// The root's VCT search gives up once `1 / VCT_SHARE` of the host's time is
-/// spent (the VCF's included): the rest is the alpha-beta's.
-const VCT_SHARE: u32 = 4;
-/// Bounds of the branching factor (one iteration's time over the last's) that
-/// [`Searcher::next_fits`] predicts the next iteration's time with.
-const MIN_BRANCHING: u64 = 2;
-const MAX_BRANCHING: u64 = 8;
-
 /// A principal variation.
 pub type Pv = heapless::Vec<Point, PV_LEN>;
 
@@ -126,12 +116,9 @@ pub struct Settings {
     /// Deterministic like a node count, and close to proportional to the board's
     /// time, unlike nodes.
     pub work: u32,
-    /// Most clock ticks (0 = none): the host's time. An iteration starts only
-    /// when a third of it is predicted to fit in what is left (the last
-    /// iteration's time × the observed branching factor, see
-    /// [`Searcher::next_fits`]); the search stops at once when the service's
-    /// poll says the time is up, keeping the best move of the unfinished
-    /// iteration when its first move was searched.
+    /// Most clock ticks (0 = none): the host's time. The search does not start an
+    /// iteration after half of [`Settings::ticks`] and stops at once when the
+    /// service's poll says the time is up.
     pub ticks: u32,
     /// Deepest alpha-beta iteration (plies).
     pub depth: u8,
@@ -1375,7 +1362,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             let end = self.work.saturating_add(self.settings.vcf_work);
             self.work_limit = if overall == 0 { end } else { end.min(overall) };
         }
-        self.set_soft_deadline(u64::from(self.settings.ticks / VCF_SHARE));
+        self.set_soft_deadline(u64::from(self.settings.ticks / 6));
         let won = self.vcf(self.settings.vcf_depth);
         self.set_soft_deadline(0);
         self.work_limit = overall;
@@ -1421,8 +1408,8 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         };
         let end = self.nodes.saturating_add(budget);
         self.settings.nodes = if overall == 0 { end } else { end.min(overall) };
-        // Until a quarter of the time is spent (VCF and VCT together).
-        self.set_soft_deadline(u64::from(self.settings.ticks / VCT_SHARE));
+        // At most a sixth of the time.
+        self.set_soft_deadline(u64::from(self.settings.ticks / 6));
         let won = self.vct(self.settings.vct_depth);
         self.settings.nodes = overall;
         self.set_soft_deadline(0);
@@ -1440,17 +1427,10 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
 
     /// Iterative deepening over [`Searcher::root_moves`], reporting each
     /// completed iteration (and an unfinished one whose first move is done).
-    /// With a time budget ([`Settings::ticks`], the host's), an iteration starts
-    /// only when [`Searcher::next_fits`] says so; without one (the board's), the
-    /// clock is never read.
     #[inline(never)]
     fn deepen(&mut self) {
-        let timed = self.settings.ticks != 0;
-        // Ticks the last two completed iterations took (0: none yet).
-        let (mut last, mut before) = (0u64, 0u64);
         for depth in 1..=self.settings.depth.max(1) {
-            let started = if timed { self.poll.elapsed_ticks() } else { 0 };
-            if depth > 1 && timed && !self.next_fits(started, last, before) {
+            if depth > 1 && self.out_of_time() {
                 break;
             }
             let first = self.found.best.unwrap_or(NO_POINT);
@@ -1460,32 +1440,15 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             if self.completed(depth, score, complete) || !complete {
                 break;
             }
-            if timed {
-                before = last;
-                last = self.poll.elapsed_ticks().saturating_sub(started);
-            }
         }
         self.found.nodes = self.nodes;
     }
 
-    /// `true` when the next iteration, started `elapsed` ticks into the search,
-    /// is predicted to get at least a third of the way within [`Settings::ticks`]: the
-    /// last iteration took `last` ticks and the one before it `before`, their
-    /// ratio is the branching factor (clamped to [`MIN_BRANCHING`]..=
-    /// [`MAX_BRANCHING`]). A third is enough: the first move (the last
-    /// iteration's best, with the full window) takes a large part of an
-    /// iteration, an unfinished iteration whose first move was searched still
-    /// answers (a better move found meanwhile included), and time left unused
-    /// at a fixed move time is lost.
-    fn next_fits(&self, elapsed: u64, last: u64, before: u64) -> bool {
-        let budget = u64::from(self.settings.ticks);
-        let branching = if before == 0 {
-            MAX_BRANCHING
-        } else {
-            last.div_ceil(before).clamp(MIN_BRANCHING, MAX_BRANCHING)
-        };
-        let predicted = last.saturating_mul(branching);
-        elapsed.saturating_add(predicted / 3) < budget
+    /// `true` when the next iteration should not start: more than half of
+    /// [`Settings::ticks`] is spent (it would likely not finish).
+    fn out_of_time(&mut self) -> bool {
+        let ticks = u64::from(self.settings.ticks);
+        ticks != 0 && self.poll.elapsed_ticks() > ticks / 2
     }
 
     /// Takes in and reports an iteration; `true` when deepening is over.
