@@ -26,6 +26,7 @@ use sente_firmware::protocol::RequestId;
 
 use crate::board::MAX_HASH_MB;
 use crate::engine::{EngineLink, GoRequest, Spec, Watch};
+use crate::reply::BestMove;
 use crate::timeman::{self, Clock};
 
 /// Longest request line the board reads.
@@ -476,28 +477,30 @@ impl<W: Write> GomocupEngine<W> {
     }
 
     /// The engine's move and score (for the side to move) in the game `moves`, searched
-    /// for the turn's time (or a tenth of a second without a clock).
+    /// for a quarter of the turn's time (a tenth of a second without a clock).
     fn evaluate(&mut self, moves: &[Point]) -> Result<(Point, i32), String> {
-        let old = std::mem::replace(&mut self.moves, moves.to_vec());
-        let pos = self.position();
-        self.moves = old;
-        let pos = pos?;
+        let movetime = self.clocks.movetime().unwrap_or(Duration::from_millis(100));
+        let best = self.search(moves, movetime / 4)?;
+        let p = parse_point(&best.best).map_err(|e| format!("engine: {e}"))?;
+        Ok((p, best.score))
+    }
+
+    /// The engine's answer for the game `moves`, searched for `time`.
+    fn search(&mut self, moves: &[Point], time: Duration) -> Result<BestMove, String> {
+        let pos = Gomoku::parse_position(&position_text(self.rule, moves))
+            .map_err(|e| format!("position: {e}"))?;
         let mut wire = String::new();
         let _ = pos.write_position(&mut wire);
-        let movetime = self.clocks.movetime().unwrap_or(Duration::from_millis(100));
         let request = GoRequest {
             game: "gomoku".into(),
             position: wire,
-            movetime_ms: timeman::wire_ms(movetime / 4).max(1),
+            movetime_ms: timeman::wire_ms(time).max(1),
             level: self.level,
             ..GoRequest::default()
         };
-        let best = self
-            .link
+        self.link
             .go(&request, &mut crate::engine::Quiet)
-            .map_err(|e| format!("engine: {e}"))?;
-        let p = parse_point(&best.best).map_err(|e| format!("engine: {e}"))?;
-        Ok((p, best.score))
+            .map_err(|e| format!("engine: {e}"))
     }
 
     /// The swap2 opening (Gomocup's `SWAP2BOARD`): with no stones, place three (black,
@@ -631,7 +634,7 @@ impl<W: Write> GomocupEngine<W> {
             // The opponent moves next: its score, negated, is the placer's.
             let score = match after.outcome() {
                 Some(_) => sente_firmware::game::MATE,
-                None => -self.search_score(&moves, share)?,
+                None => -self.search(&moves, share)?.score,
             };
             let distance = score.saturating_sub(bias).saturating_abs();
             if best.is_none_or(|(d, _)| distance < d) {
@@ -639,26 +642,6 @@ impl<W: Write> GomocupEngine<W> {
             }
         }
         best.map(|(_, p)| p).ok_or_else(|| "no candidate".into())
-    }
-
-    /// The engine's score for the side to move after `moves`, searched for `time`.
-    fn search_score(&mut self, moves: &[Point], time: Duration) -> Result<i32, String> {
-        let pos = Gomoku::parse_position(&position_text(self.rule, moves))
-            .map_err(|e| format!("position: {e}"))?;
-        let mut wire = String::new();
-        let _ = pos.write_position(&mut wire);
-        let request = GoRequest {
-            game: "gomoku".into(),
-            position: wire,
-            movetime_ms: timeman::wire_ms(time).max(1),
-            level: self.level,
-            ..GoRequest::default()
-        };
-        let best = self
-            .link
-            .go(&request, &mut crate::engine::Quiet)
-            .map_err(|e| format!("engine: {e}"))?;
-        Ok(best.score)
     }
 
     /// `FORBID ` + `xxyy` for each of black's forbidden points + `.` (Yixin's and Rapfi's
