@@ -218,13 +218,42 @@ fn no_legal_move_loses_even_without_check() {
 
 #[test]
 fn natural_move_limit_draws() {
-    let g = game("3k5/9/9/9/9/9/9/9/4A4/3AK4 w - - 119 80");
+    // A black pawn across the river: the material is not dead.
+    let g = game("3k5/9/9/9/9/9/p8/9/4A4/3AK4 w - - 119 80");
     assert_eq!(g.outcome(), None);
-    let g = game("3k5/9/9/9/9/9/9/9/4A4/3AK4 w - - 119 80 moves e0f0");
+    let g = game("3k5/9/9/9/9/9/p8/9/4A4/3AK4 w - - 119 80 moves e0f0");
     assert_eq!(g.outcome(), Some(Outcome::Draw));
     let mut moves = heapless::Vec::new();
     g.generate(&mut moves);
     assert!(moves.is_empty());
+}
+
+#[test]
+fn no_piece_that_can_cross_the_river_is_a_draw() {
+    // Kings, advisors and elephants only: drawn at once, whoever is to move.
+    for fen in [
+        "3k5/9/9/9/9/9/9/9/4A4/3AK4 w",
+        "2bak4/4a4/4b4/9/9/9/9/4B4/9/3AKAB2 b",
+    ] {
+        let g = game(fen);
+        assert!(g.dead_material(), "{fen}");
+        assert_eq!(g.outcome(), Some(Outcome::Draw), "{fen}");
+        let mut moves = heapless::Vec::new();
+        g.generate(&mut moves);
+        assert!(moves.is_empty(), "{fen}");
+    }
+    // One rook, horse, cannon or pawn on either side and the game goes on.
+    for fen in [
+        "3k5/9/9/9/9/9/9/9/4A4/3AKR3 w",
+        "3k5/9/9/9/9/9/9/9/4A4/3AKN3 b",
+        "3k1c3/9/9/9/9/9/9/9/4A4/3AK4 w",
+        "3k5/9/9/9/9/9/9/9/4A4/p2AK4 w",
+        "startpos",
+    ] {
+        let g = game(fen);
+        assert!(!g.dead_material(), "{fen}");
+        assert_eq!(g.outcome(), None, "{fen}");
+    }
 }
 
 fn chinese(text: &str, mv: &str) -> std::string::String {
