@@ -136,7 +136,7 @@ pub struct Seat<'a> {
 }
 
 /// One game: `seats[0]` plays player 0 (moves first). `number` is the game's number
-/// (seeds), `opening` its random plies, `cap` the ply cap (0 = none).
+/// (seeds), `opening` its opening moves, `cap` the ply cap (0 = none).
 fn play_game<G: Referee>(
     seats: [Seat<'_>; 2],
     number: u32,
@@ -165,7 +165,7 @@ fn play_game<G: Referee>(
     for text in opening {
         play(&mut pos, text.clone(), &mut played)
             .map_err(|e| anyhow!(e))
-            .context("random opening")?;
+            .context("opening")?;
     }
     let mut dice = seeds::dice(options.seed, seeds::pair_of(number));
     let mut seats = seats;
@@ -291,8 +291,11 @@ pub fn run<G: Referee>(
     let pairs = options.games.div_ceil(2);
     let mut rng = seeds::openings(options.seed);
     let mut used = HashSet::new();
-    let openings: Vec<Vec<String>> = (0..pairs)
-        .map(|_| next_opening::<G>(&mut rng, &mut used, &options.game))
+    let openings: Vec<Vec<String>> = (0..pairs as usize)
+        .map(|pair| match options.openings.len() {
+            0 => next_opening::<G>(&mut rng, &mut used, &options.game),
+            n => options.openings[pair % n].clone(),
+        })
         .collect();
     let next_pair = AtomicU32::new(0);
     let stop = AtomicBool::new(false);
@@ -392,7 +395,7 @@ pub fn run<G: Referee>(
 fn record<G: Referee>(
     number: u32,
     white_first: bool,
-    random_plies: usize,
+    opening_plies: usize,
     played: Played,
 ) -> GameRecord {
     let white_player = u8::from(!white_first);
@@ -413,7 +416,7 @@ fn record<G: Referee>(
     GameRecord {
         number,
         white_first,
-        random_plies,
+        opening_plies,
         moves: played.moves,
         length: played.length,
         outcome: played.outcome,
