@@ -63,6 +63,15 @@ pub trait Referee: Notation {
     fn adjudicate(&self) -> (Outcome, String) {
         (Outcome::Draw, "draw (adjudicated at the ply cap)".into())
     }
+
+    /// An engine answered no move (UCCI's `nobestmove`, UCI's `bestmove (none)`)
+    /// though the game goes on: the rule under which that stands as a draw claim,
+    /// or `None` (the default) when it does not and the engine forfeits. `moves` are
+    /// the game's moves from the start.
+    fn draw_claim(&self, moves: &[String]) -> Option<String> {
+        let _ = moves;
+        None
+    }
 }
 
 /// A random opening of `plies` moves from the start, using the game's move generator
@@ -243,6 +252,14 @@ fn play_game<G: Referee>(
         if clocks[side].spend(took, margin) {
             forfeit(&mut played, side, format!("{} loses on time", seat.name));
             return Ok(played);
+        }
+        if best.best == "none" || best.best.is_empty() {
+            if let Some(rule) = pos.draw_claim(&played.moves) {
+                played.outcome = Outcome::Draw;
+                played.adjudicated =
+                    Some(format!("draw claimed by {} (no move): {rule}", seat.name));
+                return Ok(played);
+            }
         }
         if let Err(e) = play(&mut pos, best.best.clone(), &mut played) {
             forfeit(

@@ -549,3 +549,22 @@ fn the_xiangqi_openings_file_is_legal() {
     })
     .unwrap();
 }
+
+#[test]
+fn no_move_where_no_draw_claim_stands_forfeits() {
+    for game in ["ttt", "xiangqi"] {
+        let r = against(
+            Scripted {
+                answer: "none",
+                delay: Duration::ZERO,
+            },
+            &MatchOptions {
+                nodes: 500,
+                ..options(game, 2, 3)
+            },
+        );
+        let first = &r.records[0];
+        assert_eq!(first.white_score, 0.0, "{game}: {first:?}");
+        assert!(first.forfeit.is_some(), "{game}: {first:?}");
+    }
+}
