@@ -253,13 +253,12 @@ fn play_game<G: Referee>(
             forfeit(&mut played, side, format!("{} loses on time", seat.name));
             return Ok(played);
         }
-        if best.best == "none" || best.best.is_empty() {
-            if let Some(rule) = pos.draw_claim(&played.moves) {
-                played.outcome = Outcome::Draw;
-                played.adjudicated =
-                    Some(format!("draw claimed by {} (no move): {rule}", seat.name));
-                return Ok(played);
-            }
+        if (best.best == "none" || best.best.is_empty())
+            && let Some(rule) = pos.draw_claim(&played.moves)
+        {
+            played.outcome = Outcome::Draw;
+            played.adjudicated = Some(format!("draw claimed by {} (no move): {rule}", seat.name));
+            return Ok(played);
         }
         if let Err(e) = play(&mut pos, best.best.clone(), &mut played) {
             forfeit(
