@@ -438,7 +438,9 @@ const PHASE_UNITS: [u8; 7] = [0, 0, 0, 2, 4, 2, 0];
 /// A xiangqi position: the board, piece slots, line occupancies and the hash.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
-    board: [u8; SQUARES],
+    /// Slots by square; squares 90..256 stay empty, so any `u8` square
+    /// (even [`NO_SQUARE`]) reads without a bounds check.
+    board: [u8; 256],
     squares: [u8; 32],
     rank_occ: [u16; 10],
     file_occ: [u16; 9],
@@ -455,7 +457,7 @@ impl Position {
 
     fn empty() -> Self {
         Self {
-            board: [0; SQUARES],
+            board: [0; 256],
             squares: [NO_SQUARE; 32],
             rank_occ: [0; 10],
             file_occ: [0; 9],
@@ -497,7 +499,7 @@ impl Position {
     /// Slot of the piece on `sq` (0 when empty or off the board).
     #[inline]
     pub fn at(&self, sq: Square) -> u8 {
-        self.board.get(usize::from(sq)).copied().unwrap_or(0)
+        self.board[usize::from(sq)]
     }
     /// Square of the piece in `slot` ([`NO_SQUARE`] when captured).
     #[inline]

@@ -195,33 +195,27 @@ pub fn phase(pos: &Position) -> i32 {
 
 /// Pieces strictly between `a` and `b` on a shared file or rank (`None`:
 /// not on a line, or more than two).
+#[inline(never)]
 fn between(pos: &Position, a: Square, b: Square) -> Option<u8> {
     let (ia, ib) = (usize::from(a), usize::from(b));
-    let (e, along) = if RANK_OF[ia] == RANK_OF[ib] {
-        (pos.rank_blockers(a), FILE_OF[ib])
+    let (occ, x, y) = if RANK_OF[ia] == RANK_OF[ib] {
+        (pos.rank_occ(RANK_OF[ia]), FILE_OF[ia], FILE_OF[ib])
     } else if FILE_OF[ia] == FILE_OF[ib] {
-        (pos.file_blockers(a), RANK_OF[ib])
+        (pos.file_occ(FILE_OF[ia]), RANK_OF[ia], RANK_OF[ib])
     } else {
         return None;
     };
-    let near = [(e & 0xF) as u8, ((e >> 8) & 0xF) as u8];
-    let far = [((e >> 4) & 0xF) as u8, ((e >> 12) & 0xF) as u8];
-    if near.contains(&along) {
-        Some(0)
-    } else if far.contains(&along) {
-        Some(1)
-    } else {
-        // Two or more between: count along the line up to two.
-        let (occ, lo, hi) = if RANK_OF[ia] == RANK_OF[ib] {
-            let (x, y) = (FILE_OF[ia].min(FILE_OF[ib]), FILE_OF[ia].max(FILE_OF[ib]));
-            (pos.rank_occ(RANK_OF[ia]), x, y)
-        } else {
-            let (x, y) = (RANK_OF[ia].min(RANK_OF[ib]), RANK_OF[ia].max(RANK_OF[ib]));
-            (pos.file_occ(FILE_OF[ia]), x, y)
-        };
-        let inner = occ & ((1u16 << hi) - 1) & !((1u16 << (lo + 1)) - 1);
-        (inner.count_ones() == 2).then_some(2)
+    let (lo, hi) = if x < y { (x, y) } else { (y, x) };
+    // The occupied points strictly between, counted up to three.
+    let inner = u32::from(occ) & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
+    if inner == 0 {
+        return Some(0);
     }
+    let rest = inner & (inner - 1);
+    if rest == 0 {
+        return Some(1);
+    }
+    (rest & (rest - 1) == 0).then_some(2)
 }
 
 /// Mobility, coordination and the attack on the other king, for `us`

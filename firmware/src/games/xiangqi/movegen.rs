@@ -258,13 +258,148 @@ impl Position {
         }
     }
 
-    /// Pseudo-legal moves of the side to move (captures only when `quiet` is false).
+    /// Pseudo-legal moves of the side to move (captures only when `quiet` is false),
+    /// in slot order, each piece's moves in [`Position::piece_moves`]'s order.
     pub fn pseudo_moves<T: MoveSlot>(&self, sink: &mut Sink<'_, T>, quiet: bool) {
+        if quiet {
+            self.side_moves::<T, true>(sink);
+        } else {
+            self.side_moves::<T, false>(sink);
+        }
+    }
+
+    /// A move of `piece` from `from` to `to` if `to` is empty (when `QUIET`)
+    /// or holds an enemy (`enemy` = `slot >> 4` of the enemy's pieces).
+    #[inline(always)]
+    fn push_fast<T: MoveSlot, const QUIET: bool>(
+        &self,
+        sink: &mut Sink<'_, T>,
+        piece: u8,
+        from: Square,
+        to: Square,
+        enemy: u8,
+    ) {
+        let target = self.at(to);
+        if target == 0 {
+            if QUIET {
+                sink.push(Move {
+                    from,
+                    to,
+                    piece,
+                    captured: 0,
+                });
+            }
+        } else if target >> 4 == enemy {
+            sink.push(Move {
+                from,
+                to,
+                piece,
+                captured: target,
+            });
+        }
+    }
+
+    /// [`Position::pseudo_moves`] with the kinds walked by their slot ranges
+    /// (no dispatch per piece) and the quiet test resolved at compile time.
+    #[inline(never)]
+    fn side_moves<T: MoveSlot, const QUIET: bool>(&self, sink: &mut Sink<'_, T>) {
         let first = 16 + 16 * self.side();
-        for slot in first..first + 16 {
+        // `slot >> 4` is 1 for red pieces and 2 for black ones.
+        let enemy = 2 - self.side();
+        // King.
+        let from = self.square_of(first);
+        if from != NO_SQUARE {
+            for &to in &KING_MOVES[usize::from(from)] {
+                if to == NO_SQUARE {
+                    break;
+                }
+                self.push_fast::<T, QUIET>(sink, first, from, to, enemy);
+            }
+        }
+        // Advisors.
+        for slot in [first + 1, first + 2] {
             let from = self.square_of(slot);
-            if from != NO_SQUARE {
-                self.piece_moves(sink, slot, from, quiet);
+            if from == NO_SQUARE {
+                continue;
+            }
+            for &to in &ADVISOR_MOVES[usize::from(from)] {
+                if to == NO_SQUARE {
+                    break;
+                }
+                self.push_fast::<T, QUIET>(sink, slot, from, to, enemy);
+            }
+        }
+        // Elephants.
+        for slot in [first + 3, first + 4] {
+            let from = self.square_of(slot);
+            if from == NO_SQUARE {
+                continue;
+            }
+            for &[to, eye] in &ELEPHANT_MOVES[usize::from(from)] {
+                if to == NO_SQUARE {
+                    break;
+                }
+                if self.at(eye) == 0 {
+                    self.push_fast::<T, QUIET>(sink, slot, from, to, enemy);
+                }
+            }
+        }
+        // Horses.
+        for slot in [first + 5, first + 6] {
+            let from = self.square_of(slot);
+            if from == NO_SQUARE {
+                continue;
+            }
+            for &[leg, a, b] in &HORSE_LEGS[usize::from(from)] {
+                // An off-board leg has off-board targets.
+                if self.at(leg) != 0 {
+                    continue;
+                }
+                if a != NO_SQUARE {
+                    self.push_fast::<T, QUIET>(sink, slot, from, a, enemy);
+                }
+                if b != NO_SQUARE {
+                    self.push_fast::<T, QUIET>(sink, slot, from, b, enemy);
+                }
+            }
+        }
+        // Rooks and cannons.
+        for slot in first + 7..first + 11 {
+            let from = self.square_of(slot);
+            if from == NO_SQUARE {
+                continue;
+            }
+            let cannon = slot >= first + 9;
+            let f = usize::from(from);
+            let (r, fl) = (RANK_OF[f], FILE_OF[f]);
+            let e = self.rank_blockers(from);
+            self.slide(sink, slot, from, e, fl, 1, 9, cannon, QUIET);
+            let e = self.file_blockers(from);
+            self.slide(sink, slot, from, e, r, 9, 10, cannon, QUIET);
+        }
+        // Pawns: forward, then sideways once across the river.
+        let red = self.side() == RED;
+        for slot in first + 11..first + 16 {
+            let from = self.square_of(slot);
+            if from == NO_SQUARE {
+                continue;
+            }
+            let f = usize::from(from);
+            let (r, fl) = (RANK_OF[f], FILE_OF[f]);
+            if red {
+                if r < 9 {
+                    self.push_fast::<T, QUIET>(sink, slot, from, from + 9, enemy);
+                }
+            } else if r > 0 {
+                self.push_fast::<T, QUIET>(sink, slot, from, from - 9, enemy);
+            }
+            if (from >= 45) == red {
+                if fl > 0 {
+                    self.push_fast::<T, QUIET>(sink, slot, from, from - 1, enemy);
+                }
+                if fl < 8 {
+                    self.push_fast::<T, QUIET>(sink, slot, from, from + 1, enemy);
+                }
             }
         }
     }

@@ -379,13 +379,27 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         ply: usize,
     ) {
         let killers = if ply < PLY { self.killers[ply] } else { [0; 2] };
-        for i in base..base + n {
-            let word = self.moves[i] as u32;
-            let mv = unpack(self.moves[i]);
-            let score: i32 = if Some((mv.from, mv.to)) == hash || (ply == 0 && mv == self.root_best)
-            {
+        // The hash move by its squares (the low 16 bits of a packed move), the
+        // root's best move by its whole word (no real move packs to 0 or to
+        // `u32::MAX`).
+        let hash16 = hash.map_or(u32::MAX, |(from, to)| {
+            u32::from(from) | (u32::from(to) << 8)
+        });
+        let root = if ply == 0 {
+            packed(self.root_best)
+        } else {
+            u32::MAX
+        };
+        let history = &self.history;
+        let Some(slice) = self.moves.get_mut(base..base + n) else {
+            return;
+        };
+        for w in slice.iter_mut() {
+            let word = *w as u32;
+            let score: i32 = if word & 0xFFFF == hash16 || word == root {
                 30_000
-            } else if mv.captured != 0 {
+            } else if word >> 24 != 0 {
+                let mv = unpack(*w);
                 let victim = VALUE[slot_kind(mv.captured) as usize].min(1000);
                 let mvv = victim * 8 - slot_kind(mv.piece) as i32;
                 if Self::good_capture(g, mv) {
@@ -398,28 +412,27 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             } else if word == killers[1] {
                 14_000
             } else {
-                self.history.get(History::index(mv))
+                history.get(History::index(unpack(*w)))
             };
-            self.set_score(i, score);
+            *w = u64::from(word) | (u64::from(score as u32) << 32);
         }
-    }
-
-    #[inline]
-    fn set_score(&mut self, i: usize, score: i32) {
-        self.moves[i] = (self.moves[i] & 0xFFFF_FFFF) | (u64::from(score as u32) << 32);
     }
 
     /// Captures ordered by MVV-LVA only (quiescence).
     #[inline(never)]
     fn order_captures(&mut self, base: usize, n: usize) {
-        for i in base..base + n {
-            let mv = unpack(self.moves[i]);
+        let history = &self.history;
+        let Some(slice) = self.moves.get_mut(base..base + n) else {
+            return;
+        };
+        for w in slice.iter_mut() {
+            let mv = unpack(*w);
             let score = if mv.captured != 0 {
                 VALUE[slot_kind(mv.captured) as usize].min(1000) * 8 - slot_kind(mv.piece) as i32
             } else {
-                self.history.get(History::index(mv)) / 4 - 4000
+                history.get(History::index(mv)) / 4 - 4000
             };
-            self.set_score(i, score);
+            *w = (*w & 0xFFFF_FFFF) | (u64::from(score as u32) << 32);
         }
     }
 

@@ -763,3 +763,44 @@ fn horse_legs_group_the_horse_moves() {
         assert_eq!(by_leg, moves, "square {sq}");
     }
 }
+
+/// The side's move generator lists exactly the moves of each piece's, in the
+/// same order (the search's move order, and so its answers, depend on it).
+#[test]
+fn side_moves_equal_piece_moves_in_order() {
+    use super::board::{Move, NO_SQUARE};
+    use super::movegen::Sink;
+    let mut seen = 0;
+    for (fen, _, _) in perft_cases() {
+        let mut pos = Position::parse_fen(fen).expect(fen);
+        // Walk a few plies along the first moves to see more positions.
+        for ply in 0..6 {
+            for quiet in [true, false] {
+                let mut a = [Move::default(); 160];
+                let mut sink = Sink::new(&mut a);
+                pos.pseudo_moves(&mut sink, quiet);
+                let n = sink.len();
+                let mut b = [Move::default(); 160];
+                let mut sink = Sink::new(&mut b);
+                let first = 16 + 16 * pos.side();
+                for slot in first..first + 16 {
+                    let from = pos.square_of(slot);
+                    if from != NO_SQUARE {
+                        pos.piece_moves(&mut sink, slot, from, quiet);
+                    }
+                }
+                let m = sink.len();
+                assert_eq!(&a[..n], &b[..m], "{fen} ply {ply}");
+                seen += 1;
+            }
+            let mut buf = [Move::default(); 160];
+            let n = pos.legal_moves(&mut buf, true);
+            if n == 0 {
+                break;
+            }
+            let mv = buf[(ply * 7 + 3) % n];
+            pos.make_raw(mv);
+        }
+    }
+    assert!(seen > 100);
+}
