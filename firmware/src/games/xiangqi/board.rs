@@ -438,9 +438,9 @@ const PHASE_UNITS: [u8; 7] = [0, 0, 0, 2, 4, 2, 0];
 /// A xiangqi position: the board, piece slots, line occupancies and the hash.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
-    /// Slots by square; squares 90..256 stay empty, so any `u8` square
-    /// (even [`NO_SQUARE`]) reads without a bounds check.
-    board: [u8; 256],
+    /// Slots by square; squares 90..128 stay empty, and a square is read
+    /// masked to 7 bits (no bounds check): [`NO_SQUARE`] reads as empty.
+    board: [u8; 128],
     squares: [u8; 32],
     rank_occ: [u16; 10],
     file_occ: [u16; 9],
@@ -457,7 +457,7 @@ impl Position {
 
     fn empty() -> Self {
         Self {
-            board: [0; 256],
+            board: [0; 128],
             squares: [NO_SQUARE; 32],
             rank_occ: [0; 10],
             file_occ: [0; 9],
@@ -499,7 +499,8 @@ impl Position {
     /// Slot of the piece on `sq` (0 when empty or off the board).
     #[inline]
     pub fn at(&self, sq: Square) -> u8 {
-        self.board[usize::from(sq)]
+        // Squares are below 90, or NO_SQUARE (which masks to 127, empty).
+        self.board[usize::from(sq & 0x7F)]
     }
     /// Square of the piece in `slot` ([`NO_SQUARE`] when captured).
     #[inline]
@@ -554,7 +555,7 @@ impl Position {
     }
 
     fn put(&mut self, slot: u8, sq: Square) {
-        self.board[usize::from(sq)] = slot;
+        self.board[usize::from(sq & 0x7F)] = slot;
         self.squares[usize::from(slot - 16)] = sq;
         let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
         self.rank_occ[usize::from(r)] |= 1 << f;
@@ -579,7 +580,7 @@ impl Position {
 
     /// Plays `mv` (pseudo-legal, built for this position) without any legality check.
     pub fn make_raw(&mut self, mv: Move) {
-        let (from, to) = (usize::from(mv.from), usize::from(mv.to));
+        let (from, to) = (usize::from(mv.from & 0x7F), usize::from(mv.to & 0x7F));
         self.board[from] = 0;
         self.clear_occ(mv.from);
         if mv.captured != 0 {
@@ -599,7 +600,7 @@ impl Position {
 
     /// Takes back `mv`, the last move played with [`Position::make_raw`].
     pub fn unmake_raw(&mut self, mv: Move) {
-        let (from, to) = (usize::from(mv.from), usize::from(mv.to));
+        let (from, to) = (usize::from(mv.from & 0x7F), usize::from(mv.to & 0x7F));
         self.side ^= 1;
         self.key ^= zobrist(mv.piece, mv.from) ^ zobrist(mv.piece, mv.to) ^ ZOBRIST_SIDE;
         self.psq -= psq(mv.piece, mv.to) - psq(mv.piece, mv.from);
