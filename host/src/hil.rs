@@ -294,8 +294,8 @@ pub fn markdown(run: &BoardRun) -> String {
          Ticks are board clock ticks ({mhz} MHz; in QEMU with a fixed `-icount` SysTick counts instructions).\n\
          RAM = statics (the engines' arena left out) + the arena the request took + peak stack of the whole firmware during the request.\n\
          Budgets: ticks at 16 MHz (the same time on every board), RAM in bytes.\n\n\
-         | suite | scenario | result | move | score | depth | nodes | ticks | ms @{mhz} MHz | stack | arena | RAM | budget ticks / RAM |\n\
-         |---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+         | suite | scenario | result | move | score | depth | nodes | ticks | ticks / node | ms @{mhz} MHz | stack | arena | RAM | budget ticks / RAM |\n\
+         |---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
         run.title,
         rows.len(),
         rows.len() - failed,
@@ -310,7 +310,7 @@ pub fn markdown(run: &BoardRun) -> String {
             None => ("?".to_string(), String::new()),
         };
         s.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {:.1} | {} | {} | {} | {} / {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1} | {} | {} | {} | {} / {} |\n",
             r.suite,
             r.name,
             r.problem
@@ -321,6 +321,11 @@ pub fn markdown(run: &BoardRun) -> String {
             r.depth,
             r.nodes,
             r.ticks,
+            if r.nodes > 0 {
+                (r.ticks / r.nodes).to_string()
+            } else {
+                String::new()
+            },
             r.millis(),
             r.stack,
             r.arena,

@@ -619,6 +619,45 @@ impl Position {
         }
     }
 
+    /// Whether the pseudo-legal `mv` of the side to move is legal (`None` if
+    /// not) and whether it gives check, as [`Position::make_raw`] followed by
+    /// the tests would tell (`in_check`: the mover is in check now), but with
+    /// only the board, the slots and the lines moved and put back: no key,
+    /// no tables, nothing left changed. For moves the search may prune
+    /// unplayed unless they check.
+    pub fn probe_move(&mut self, mv: Move, in_check: bool) -> Option<bool> {
+        let me = slot_color(mv.piece);
+        let risky = in_check || self.may_expose(mv);
+        let checks = self.may_give_check(mv);
+        if !risky && !checks {
+            return Some(false);
+        }
+        let (from, to) = (usize::from(mv.from & 0x7F), usize::from(mv.to & 0x7F));
+        let (piece, captured) = (usize::from(mv.piece - 16), usize::from(mv.captured));
+        self.board[from] = 0;
+        self.clear_occ(mv.from);
+        if captured != 0 {
+            self.squares[captured - 16] = NO_SQUARE;
+        } else {
+            self.set_occ(mv.to);
+        }
+        self.board[to] = mv.piece;
+        self.squares[piece] = mv.to;
+        let legal = !(risky && self.attacked_king(me));
+        let check = legal && checks && self.attacked_king(me ^ 1);
+        self.board[from] = mv.piece;
+        self.squares[piece] = mv.from;
+        self.set_occ(mv.from);
+        if captured != 0 {
+            self.board[to] = mv.captured;
+            self.squares[captured - 16] = mv.to;
+        } else {
+            self.board[to] = 0;
+            self.clear_occ(mv.to);
+        }
+        legal.then_some(check)
+    }
+
     /// Passes the turn (the search's null move).
     pub fn make_null(&mut self) {
         self.side ^= 1;

@@ -350,6 +350,12 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
     /// `in_check`: the mover is in check now) and tells whether it checks.
     #[inline(never)]
     fn play(g: &mut Xiangqi, mv: Move, in_check: bool) -> Option<bool> {
+        if in_check {
+            // Most moves fail to answer a check: probe them before playing.
+            let check = g.probe_move(mv, true)?;
+            g.push(mv);
+            return Some(check);
+        }
         let me = g.position().side();
         let risky = in_check || g.position().may_expose(mv);
         g.push(mv);
@@ -741,6 +747,24 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             {
                 quiets += 1;
                 continue;
+            }
+            // A quiet move that will be pruned unless it checks: legality
+            // and check are probed without playing it.
+            if prune
+                && quiet
+                && !killer
+                && best > -MATE_BOUND
+                && (futile || quiets >= LATE_MOVES[depth as usize])
+            {
+                match g.probe_move(mv, in_check) {
+                    None => continue,
+                    Some(false) => {
+                        legal += 1;
+                        quiets += 1;
+                        continue;
+                    }
+                    Some(true) => {}
+                }
             }
             let Some(check) = Self::play(g, mv, in_check) else {
                 continue;
