@@ -6,6 +6,26 @@ use super::board::{
     NO_SQUARE, Position, RANK_OF, RED, Square, reverse_leg, slot_color, slot_kind,
 };
 
+/// `1 << kind` by `slot & 15` (slots are 16..48: the low four bits give the kind).
+static KIND_BIT: [u8; 16] = [
+    1 << Kind::King as u8,
+    1 << Kind::Advisor as u8,
+    1 << Kind::Advisor as u8,
+    1 << Kind::Elephant as u8,
+    1 << Kind::Elephant as u8,
+    1 << Kind::Horse as u8,
+    1 << Kind::Horse as u8,
+    1 << Kind::Rook as u8,
+    1 << Kind::Rook as u8,
+    1 << Kind::Cannon as u8,
+    1 << Kind::Cannon as u8,
+    1 << Kind::Pawn as u8,
+    1 << Kind::Pawn as u8,
+    1 << Kind::Pawn as u8,
+    1 << Kind::Pawn as u8,
+    1 << Kind::Pawn as u8,
+];
+
 /// Most pseudo-legal moves a position can have (2×17 rook + 2×17 cannon + 2×8 horse
 /// + 5×3 pawn + 4 king + 2×4 advisor + 2×4 elephant = 119).
 pub const MAX_MOVES: usize = 120;
@@ -404,14 +424,6 @@ impl Position {
         }
     }
 
-    /// Whether the piece on `sq` belongs to `color`'s opponent and is of one
-    /// of the kinds in `mask` (bit `kind`).
-    #[inline]
-    fn enemy_of_kind(&self, sq: Square, color: u8, mask: u8) -> bool {
-        let p = self.at(sq);
-        p != 0 && slot_color(p) != color && (1 << slot_kind(p) as u8) & mask != 0
-    }
-
     /// Whether `color`'s king is attacked (or faces the other king on an open file).
     pub fn attacked_king(&self, color: u8) -> bool {
         const ROOK_OR_KING: u8 = 1 << Kind::Rook as u8 | 1 << Kind::King as u8;
@@ -422,27 +434,45 @@ impl Position {
         if ks == NO_SQUARE {
             return true;
         }
+        // `slot >> 4` of the enemy's pieces (1 red, 2 black; 0 for an empty square).
+        let enemy = 2 - color;
+        let hit = |sq: Square, mask: u8| {
+            let p = self.at(sq);
+            p >> 4 == enemy && KIND_BIT[usize::from(p & 15)] & mask != 0
+        };
         let k = usize::from(ks);
         let (r, f) = (RANK_OF[k], FILE_OF[k]);
+        // Enemy pawns: in front of the king, or beside it (they have crossed the river).
+        let front = if color == RED {
+            if r < 9 { ks + 9 } else { NO_SQUARE }
+        } else if r > 0 {
+            ks - 9
+        } else {
+            NO_SQUARE
+        };
+        // Kings stay on files 3–5: both neighbours are on the board.
+        if hit(front, PAWN) || hit(ks - 1, PAWN) || hit(ks + 1, PAWN) {
+            return true;
+        }
         // File: rook or king nearest, cannon second.
         let e = self.file_blockers(ks);
-        for (near, far) in [(e & 0xF, (e >> 4) & 0xF), ((e >> 8) & 0xF, e >> 12)] {
-            if near != 0xF && self.enemy_of_kind(near as u8 * 9 + f, color, ROOK_OR_KING) {
-                return true;
-            }
-            if far != 0xF && self.enemy_of_kind(far as u8 * 9 + f, color, CANNON) {
-                return true;
-            }
+        let on_file = |rank: u16| rank as u8 * 9 + f;
+        if (e & 0xF != 0xF && hit(on_file(e & 0xF), ROOK_OR_KING))
+            || ((e >> 4) & 0xF != 0xF && hit(on_file((e >> 4) & 0xF), CANNON))
+            || ((e >> 8) & 0xF != 0xF && hit(on_file((e >> 8) & 0xF), ROOK_OR_KING))
+            || (e >> 12 != 0xF && hit(on_file(e >> 12), CANNON))
+        {
+            return true;
         }
+        // Rank: rook nearest, cannon second.
         let e = self.rank_blockers(ks);
         let base = r * 9;
-        for (near, far) in [(e & 0xF, (e >> 4) & 0xF), ((e >> 8) & 0xF, e >> 12)] {
-            if near != 0xF && self.enemy_of_kind(base + near as u8, color, ROOK) {
-                return true;
-            }
-            if far != 0xF && self.enemy_of_kind(base + far as u8, color, CANNON) {
-                return true;
-            }
+        if (e & 0xF != 0xF && hit(base + (e & 0xF) as u8, ROOK))
+            || ((e >> 4) & 0xF != 0xF && hit(base + ((e >> 4) & 0xF) as u8, CANNON))
+            || ((e >> 8) & 0xF != 0xF && hit(base + ((e >> 8) & 0xF) as u8, ROOK))
+            || (e >> 12 != 0xF && hit(base + (e >> 12) as u8, CANNON))
+        {
+            return true;
         }
         // The enemy's two horses: a horse step away with the leg free.
         let first = 16 + 16 * (color ^ 1);
@@ -459,17 +489,7 @@ impl Position {
                 return true;
             }
         }
-        // Enemy pawns: in front of the king, or beside it (they have crossed the river).
-        let front = if color == RED {
-            if r < 9 { ks + 9 } else { NO_SQUARE }
-        } else if r > 0 {
-            ks - 9
-        } else {
-            NO_SQUARE
-        };
-        (front != NO_SQUARE && self.enemy_of_kind(front, color, PAWN))
-            || (f > 0 && self.enemy_of_kind(ks - 1, color, PAWN))
-            || (f < 8 && self.enemy_of_kind(ks + 1, color, PAWN))
+        false
     }
 
     /// Whether a piece of `by` attacks `sq` (pins and the mover's own king
