@@ -137,8 +137,8 @@ impl Move {
     }
 }
 
-const fn build_file_of() -> [u8; SQUARES] {
-    let mut t = [0u8; SQUARES];
+const fn build_file_of() -> [u8; 256] {
+    let mut t = [0u8; 256];
     let mut s = 0;
     while s < SQUARES {
         t[s] = (s % 9) as u8;
@@ -146,8 +146,8 @@ const fn build_file_of() -> [u8; SQUARES] {
     }
     t
 }
-const fn build_rank_of() -> [u8; SQUARES] {
-    let mut t = [0u8; SQUARES];
+const fn build_rank_of() -> [u8; 256] {
+    let mut t = [0u8; 256];
     let mut s = 0;
     while s < SQUARES {
         t[s] = (s / 9) as u8;
@@ -155,10 +155,11 @@ const fn build_rank_of() -> [u8; SQUARES] {
     }
     t
 }
-/// File (0..9) of each square (the M0 has no divider).
-pub static FILE_OF: [u8; SQUARES] = build_file_of();
-/// Rank (0..10) of each square.
-pub static RANK_OF: [u8; SQUARES] = build_rank_of();
+/// File (0..9) of each square (the M0 has no divider); 256 entries (0 past
+/// the board), so a `u8` square indexes it without a bounds check.
+pub static FILE_OF: [u8; 256] = build_file_of();
+/// Rank (0..10) of each square (256 entries, as [`FILE_OF`]).
+pub static RANK_OF: [u8; 256] = build_rank_of();
 
 /// The square at `rank`, `file`.
 #[inline]
@@ -402,8 +403,10 @@ const fn splitmix64(state: u64) -> (u64, u64) {
     (s, z ^ (z >> 31))
 }
 
-const fn build_zobrist() -> ([[u64; SQUARES]; 14], u64) {
-    let mut t = [[0u64; SQUARES]; 14];
+const fn build_zobrist() -> ([[u64; 128]; 16], u64) {
+    // Rows 14–15 and squares 90..128 pad the table so that a masked index
+    // needs no bounds check; the keys are those of `[14][90]` in order.
+    let mut t = [[0u64; 128]; 16];
     let mut state = 0x0004_5EED_0004_5EEDu64; // seed 004
     let mut p = 0;
     while p < 14 {
@@ -419,17 +422,36 @@ const fn build_zobrist() -> ([[u64; SQUARES]; 14], u64) {
     let (_, side) = splitmix64(state);
     (t, side)
 }
-const ZOBRIST_ALL: ([[u64; SQUARES]; 14], u64) = build_zobrist();
-/// Zobrist keys by `[colour * 7 + kind][square]` (splitmix64 from a fixed seed, at compile time).
-pub static ZOBRIST: [[u64; SQUARES]; 14] = ZOBRIST_ALL.0;
+const ZOBRIST_ALL: ([[u64; 128]; 16], u64) = build_zobrist();
+/// Zobrist keys by `[colour * 7 + kind][square]` (splitmix64 from a fixed seed, at
+/// compile time; padded to 16 × 128 for unchecked masked indexing).
+pub static ZOBRIST: [[u64; 128]; 16] = ZOBRIST_ALL.0;
 /// Zobrist key XORed in when black is to move.
 pub const ZOBRIST_SIDE: u64 = ZOBRIST_ALL.1;
+
+const fn build_slot_row() -> [u8; 64] {
+    let mut t = [0u8; 64];
+    let mut s = 16;
+    while s < 48 {
+        t[s] = (((s >> 5) & 1) * 7) as u8 + SLOT_KIND[s & 15] as u8;
+        s += 1;
+    }
+    t
+}
+/// `colour * 7 + kind` of each slot (16..48): the row of [`ZOBRIST`] and of
+/// the piece-square table.
+static SLOT_ROW: [u8; 64] = build_slot_row();
+
+/// The table row (`colour * 7 + kind`, 0..14) of the piece in `slot`.
+#[inline]
+pub fn slot_row(slot: u8) -> usize {
+    usize::from(SLOT_ROW[usize::from(slot & 63)] & 15)
+}
 
 /// Zobrist key of piece `slot` on `sq`.
 #[inline]
 pub fn zobrist(slot: u8, sq: Square) -> u64 {
-    let row = usize::from(slot_color(slot)) * 7 + slot_kind(slot) as usize;
-    ZOBRIST[row][usize::from(sq)]
+    ZOBRIST[slot_row(slot)][usize::from(sq & 0x7F)]
 }
 
 /// Phase units by [`Kind`]: rook 4, horse and cannon 2.

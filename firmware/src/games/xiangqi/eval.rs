@@ -29,6 +29,7 @@
 
 use super::board::{
     FILE_OF, HORSE_MOVES, Kind, NO_SQUARE, Position, RANK_OF, RED, Square, slot_color, slot_kind,
+    slot_row,
 };
 use super::weights::WEIGHTS;
 use crate::game::Score;
@@ -102,8 +103,8 @@ const fn pst_index(kind: usize, sq: usize) -> usize {
     param::PST + kind * 50 + r * 5 + fold
 }
 
-const fn build_psq() -> [[Pair; 90]; 14] {
-    let mut t = [[0; 90]; 14];
+const fn build_psq() -> [[Pair; 128]; 16] {
+    let mut t = [[0; 128]; 16];
     let mut k = 0;
     while k < 7 {
         let mut s = 0;
@@ -121,12 +122,13 @@ const fn build_psq() -> [[Pair; 90]; 14] {
 
 /// Material plus piece-square value by `[colour * 7 + kind][square]`, from
 /// red's side (black's entries are negative): what [`Position::psq`] sums.
-pub static PSQ: [[Pair; 90]; 14] = build_psq();
+/// (Padded to 16 × 128, as [`super::board::ZOBRIST`], for unchecked masked indexing.)
+pub static PSQ: [[Pair; 128]; 16] = build_psq();
 
 /// [`PSQ`] of the piece in `slot` standing on `sq`.
 #[inline]
 pub fn psq(slot: u8, sq: Square) -> Pair {
-    PSQ[usize::from(slot_color(slot)) * 7 + slot_kind(slot) as usize][usize::from(sq)]
+    PSQ[slot_row(slot)][usize::from(sq & 0x7F)]
 }
 
 /// Full phase: all rooks, horses and cannons on the board.
