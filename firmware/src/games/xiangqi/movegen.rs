@@ -495,61 +495,87 @@ impl Position {
     /// Whether a piece of `by` attacks `sq` (pins and the mover's own king
     /// are ignored: this is for exchange estimates, not legality).
     pub fn attacked_by(&self, sq: Square, by: u8) -> bool {
+        const ROOK: u8 = 1 << Kind::Rook as u8;
+        const CANNON: u8 = 1 << Kind::Cannon as u8;
+        const HORSE: u8 = 1 << Kind::Horse as u8;
+        const PAWN: u8 = 1 << Kind::Pawn as u8;
+        const KING: u8 = 1 << Kind::King as u8;
+        const ADVISOR: u8 = 1 << Kind::Advisor as u8;
+        const ELEPHANT: u8 = 1 << Kind::Elephant as u8;
+        // `slot >> 4` of `by`'s pieces (1 red, 2 black; 0 for an empty square).
+        let own = by + 1;
+        let is = |at: Square, mask: u8| {
+            let p = self.at(at);
+            p >> 4 == own && KIND_BIT[usize::from(p & 15)] & mask != 0
+        };
         let s = usize::from(sq);
         let (r, f) = (RANK_OF[s], FILE_OF[s]);
-        let is = |at: Square, kind: Kind| {
-            let p = self.at(at);
-            p != 0 && slot_color(p) == by && slot_kind(p) == kind
-        };
         let e = self.file_blockers(sq);
-        for (near, far) in [(e & 0xF, (e >> 4) & 0xF), ((e >> 8) & 0xF, e >> 12)] {
-            if near != 0xF && is(near as u8 * 9 + f, Kind::Rook) {
-                return true;
-            }
-            if far != 0xF && is(far as u8 * 9 + f, Kind::Cannon) {
-                return true;
-            }
+        let on_file = |rank: u16| rank as u8 * 9 + f;
+        if (e & 0xF != 0xF && is(on_file(e & 0xF), ROOK))
+            || ((e >> 4) & 0xF != 0xF && is(on_file((e >> 4) & 0xF), CANNON))
+            || ((e >> 8) & 0xF != 0xF && is(on_file((e >> 8) & 0xF), ROOK))
+            || (e >> 12 != 0xF && is(on_file(e >> 12), CANNON))
+        {
+            return true;
         }
         let e = self.rank_blockers(sq);
         let base = r * 9;
-        for (near, far) in [(e & 0xF, (e >> 4) & 0xF), ((e >> 8) & 0xF, e >> 12)] {
-            if near != 0xF && is(base + near as u8, Kind::Rook) {
-                return true;
-            }
-            if far != 0xF && is(base + far as u8, Kind::Cannon) {
-                return true;
-            }
+        if (e & 0xF != 0xF && is(base + (e & 0xF) as u8, ROOK))
+            || ((e >> 4) & 0xF != 0xF && is(base + ((e >> 4) & 0xF) as u8, CANNON))
+            || ((e >> 8) & 0xF != 0xF && is(base + ((e >> 8) & 0xF) as u8, ROOK))
+            || (e >> 12 != 0xF && is(base + (e >> 12) as u8, CANNON))
+        {
+            return true;
         }
-        for &[from, _] in HORSE_MOVES[s].iter().take_while(|e| e[0] != NO_SQUARE) {
-            if is(from, Kind::Horse) && self.at(reverse_leg(from, sq)) == 0 {
+        for &[from, _] in &HORSE_MOVES[s] {
+            if from == NO_SQUARE {
+                break;
+            }
+            if is(from, HORSE) && self.at(reverse_leg(from, sq)) == 0 {
                 return true;
             }
         }
         // Pawns: from behind (their forward step), or beside once across the river.
         let crossed = if by == RED { r >= 5 } else { r <= 4 };
         let behind = if by == RED {
-            (r > 0).then(|| sq - 9)
+            if r > 0 { sq - 9 } else { NO_SQUARE }
+        } else if r < 9 {
+            sq + 9
         } else {
-            (r < 9).then(|| sq + 9)
+            NO_SQUARE
         };
-        if behind.is_some_and(|b| is(b, Kind::Pawn))
-            || (crossed && f > 0 && is(sq - 1, Kind::Pawn))
-            || (crossed && f < 8 && is(sq + 1, Kind::Pawn))
+        if is(behind, PAWN)
+            || (crossed && f > 0 && is(sq - 1, PAWN))
+            || (crossed && f < 8 && is(sq + 1, PAWN))
         {
             return true;
         }
-        KING_MOVES[s]
-            .iter()
-            .take_while(|&&t| t != NO_SQUARE)
-            .any(|&t| is(t, Kind::King))
-            || ADVISOR_MOVES[s]
-                .iter()
-                .take_while(|&&t| t != NO_SQUARE)
-                .any(|&t| is(t, Kind::Advisor))
-            || ELEPHANT_MOVES[s]
-                .iter()
-                .take_while(|e| e[0] != NO_SQUARE)
-                .any(|e| self.at(e[1]) == 0 && is(e[0], Kind::Elephant))
+        for &t in &KING_MOVES[s] {
+            if t == NO_SQUARE {
+                break;
+            }
+            if is(t, KING) {
+                return true;
+            }
+        }
+        for &t in &ADVISOR_MOVES[s] {
+            if t == NO_SQUARE {
+                break;
+            }
+            if is(t, ADVISOR) {
+                return true;
+            }
+        }
+        for &[to, eye] in &ELEPHANT_MOVES[s] {
+            if to == NO_SQUARE {
+                break;
+            }
+            if self.at(eye) == 0 && is(to, ELEPHANT) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether the side to move is in check.
