@@ -392,10 +392,30 @@ impl Position {
             let cannon = slot >= first + 9;
             let f = usize::from(from);
             let (r, fl) = (RANK_OF[f], FILE_OF[f]);
-            let e = self.rank_blockers(from);
-            self.slide(sink, slot, from, e, fl, 1, 9, cannon, QUIET);
-            let e = self.file_blockers(from);
-            self.slide(sink, slot, from, e, r, 9, 10, cannon, QUIET);
+            if QUIET {
+                let e = self.rank_blockers(from);
+                self.slide(sink, slot, from, e, fl, 1, 9, cannon, true);
+                let e = self.file_blockers(from);
+                self.slide(sink, slot, from, e, r, 9, 10, cannon, true);
+            } else {
+                // Captures only: the nearest blocker (a rook's) or the one
+                // behind it (a cannon's), up then down, along the rank then
+                // the file (the order `slide` gives them).
+                let shift = if cannon { 4 } else { 0 };
+                let e = self.rank_blockers(from) >> shift;
+                let rank_base = from - fl;
+                for c in [e & 0xF, (e >> 8) & 0xF] {
+                    if c != 0xF {
+                        self.push_fast::<T, false>(sink, slot, from, rank_base + c as u8, enemy);
+                    }
+                }
+                let e = self.file_blockers(from) >> shift;
+                for c in [e & 0xF, (e >> 8) & 0xF] {
+                    if c != 0xF {
+                        self.push_fast::<T, false>(sink, slot, from, c as u8 * 9 + fl, enemy);
+                    }
+                }
+            }
         }
         // Pawns: forward, then sideways once across the river.
         let red = self.side() == RED;
