@@ -321,11 +321,9 @@ pub fn markdown(run: &BoardRun) -> String {
             r.depth,
             r.nodes,
             r.ticks,
-            if r.nodes > 0 {
-                (r.ticks / r.nodes).to_string()
-            } else {
-                String::new()
-            },
+            r.ticks
+                .checked_div(r.nodes)
+                .map_or(String::new(), |t| t.to_string()),
             r.millis(),
             r.stack,
             r.arena,

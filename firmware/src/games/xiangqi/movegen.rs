@@ -34,12 +34,19 @@ pub const MAX_MOVES: usize = 120;
 pub trait MoveSlot: Copy {
     /// The slot for `mv`.
     fn pack(mv: Move) -> Self;
+    /// The slot for the move packed in `word` (from, to, piece, captured:
+    /// its bytes from the lowest).
+    fn from_word(word: u32) -> Self;
 }
 
 impl MoveSlot for Move {
     #[inline]
     fn pack(mv: Move) -> Self {
         mv
+    }
+    #[inline]
+    fn from_word(word: u32) -> Self {
+        unpack(u64::from(word))
     }
 }
 
@@ -49,6 +56,10 @@ impl MoveSlot for u64 {
     #[inline]
     fn pack(mv: Move) -> Self {
         u64::from(u32::from_le_bytes([mv.from, mv.to, mv.piece, mv.captured]))
+    }
+    #[inline]
+    fn from_word(word: u32) -> Self {
+        u64::from(word)
     }
 }
 
@@ -101,20 +112,19 @@ impl<'a, T: MoveSlot> Sink<'a, T> {
             self.overflowed = true;
         }
     }
+    /// [`Sink::push`] of a move packed in a word (see [`MoveSlot::from_word`]).
+    #[inline]
+    fn push_word(&mut self, word: u32) {
+        if let Some(slot) = self.buf.get_mut(self.len) {
+            *slot = T::from_word(word);
+            self.len += 1;
+        } else {
+            self.overflowed = true;
+        }
+    }
 }
 
 impl Position {
-    /// The piece on `sq` if it belongs to the side `color`'s opponent, else 0.
-    #[inline]
-    fn enemy_at(&self, sq: Square, color: u8) -> u8 {
-        let p = self.at(sq);
-        if p != 0 && slot_color(p) != color {
-            p
-        } else {
-            0
-        }
-    }
-
     #[inline]
     fn push_to<T: MoveSlot>(
         &self,
@@ -161,33 +171,31 @@ impl Position {
     ) {
         // `base` is the square at line coordinate 0; coordinates run `0..end`.
         let base = from - pos * step;
-        let color = slot_color(piece);
+        // The move's word without its destination (see `MoveSlot::from_word`).
+        let word = u32::from(from) | (u32::from(piece) << 16);
+        let enemy = 2 - slot_color(piece);
         let near_up = (entry & 0xF) as u8;
         let far_up = ((entry >> 4) & 0xF) as u8;
         let near_down = ((entry >> 8) & 0xF) as u8;
         let far_down = ((entry >> 12) & 0xF) as u8;
         if quiet {
             let top = if near_up == 0xF { end } else { near_up };
-            let mut c = pos + 1;
-            while c < top {
-                sink.push(Move {
-                    from,
-                    to: base + c * step,
-                    piece,
-                    captured: 0,
-                });
-                c += 1;
+            let mut to = from + step;
+            let stop = base + top * step;
+            while to < stop {
+                sink.push_word(word | (u32::from(to) << 8));
+                to += step;
             }
-            let bottom = if near_down == 0xF { 0 } else { near_down + 1 };
-            let mut c = pos;
-            while c > bottom {
-                c -= 1;
-                sink.push(Move {
-                    from,
-                    to: base + c * step,
-                    piece,
-                    captured: 0,
-                });
+            let bottom = base
+                + if near_down == 0xF {
+                    0
+                } else {
+                    (near_down + 1) * step
+                };
+            let mut to = from;
+            while to > bottom {
+                to -= step;
+                sink.push_word(word | (u32::from(to) << 8));
             }
         }
         let (up, down) = if cannon {
@@ -198,14 +206,9 @@ impl Position {
         for c in [up, down] {
             if c != 0xF {
                 let to = base + c * step;
-                let target = self.enemy_at(to, color);
-                if target != 0 {
-                    sink.push(Move {
-                        from,
-                        to,
-                        piece,
-                        captured: target,
-                    });
+                let target = self.at(to);
+                if target >> 4 == enemy {
+                    sink.push_word(word | (u32::from(to) << 8) | (u32::from(target) << 24));
                 }
             }
         }
@@ -294,28 +297,18 @@ impl Position {
     fn push_fast<T: MoveSlot, const QUIET: bool>(
         &self,
         sink: &mut Sink<'_, T>,
-        piece: u8,
-        from: Square,
+        word: u32,
         to: Square,
         enemy: u8,
     ) {
+        // `word` holds the origin and the piece (see `MoveSlot::from_word`).
         let target = self.at(to);
         if target == 0 {
             if QUIET {
-                sink.push(Move {
-                    from,
-                    to,
-                    piece,
-                    captured: 0,
-                });
+                sink.push_word(word | (u32::from(to) << 8));
             }
         } else if target >> 4 == enemy {
-            sink.push(Move {
-                from,
-                to,
-                piece,
-                captured: target,
-            });
+            sink.push_word(word | (u32::from(to) << 8) | (u32::from(target) << 24));
         }
     }
 
@@ -329,11 +322,12 @@ impl Position {
         // King.
         let from = self.square_of(first);
         if from != NO_SQUARE {
+            let w = u32::from(from) | (u32::from(first) << 16);
             for &to in &KING_MOVES[usize::from(from)] {
                 if to == NO_SQUARE {
                     break;
                 }
-                self.push_fast::<T, QUIET>(sink, first, from, to, enemy);
+                self.push_fast::<T, QUIET>(sink, w, to, enemy);
             }
         }
         // Advisors.
@@ -342,11 +336,13 @@ impl Position {
             if from == NO_SQUARE {
                 continue;
             }
+            // The move's word without its destination (see `MoveSlot::from_word`).
+            let w = u32::from(from) | (u32::from(slot) << 16);
             for &to in &ADVISOR_MOVES[usize::from(from)] {
                 if to == NO_SQUARE {
                     break;
                 }
-                self.push_fast::<T, QUIET>(sink, slot, from, to, enemy);
+                self.push_fast::<T, QUIET>(sink, w, to, enemy);
             }
         }
         // Elephants.
@@ -355,12 +351,14 @@ impl Position {
             if from == NO_SQUARE {
                 continue;
             }
+            // The move's word without its destination (see `MoveSlot::from_word`).
+            let w = u32::from(from) | (u32::from(slot) << 16);
             for &[to, eye] in &ELEPHANT_MOVES[usize::from(from)] {
                 if to == NO_SQUARE {
                     break;
                 }
                 if self.at(eye) == 0 {
-                    self.push_fast::<T, QUIET>(sink, slot, from, to, enemy);
+                    self.push_fast::<T, QUIET>(sink, w, to, enemy);
                 }
             }
         }
@@ -370,16 +368,18 @@ impl Position {
             if from == NO_SQUARE {
                 continue;
             }
+            // The move's word without its destination (see `MoveSlot::from_word`).
+            let w = u32::from(from) | (u32::from(slot) << 16);
             for &[leg, a, b] in &HORSE_LEGS[usize::from(from)] {
                 // An off-board leg has off-board targets.
                 if self.at(leg) != 0 {
                     continue;
                 }
                 if a != NO_SQUARE {
-                    self.push_fast::<T, QUIET>(sink, slot, from, a, enemy);
+                    self.push_fast::<T, QUIET>(sink, w, a, enemy);
                 }
                 if b != NO_SQUARE {
-                    self.push_fast::<T, QUIET>(sink, slot, from, b, enemy);
+                    self.push_fast::<T, QUIET>(sink, w, b, enemy);
                 }
             }
         }
@@ -389,6 +389,8 @@ impl Position {
             if from == NO_SQUARE {
                 continue;
             }
+            // The move's word without its destination (see `MoveSlot::from_word`).
+            let w = u32::from(from) | (u32::from(slot) << 16);
             let cannon = slot >= first + 9;
             let f = usize::from(from);
             let (r, fl) = (RANK_OF[f], FILE_OF[f]);
@@ -406,13 +408,13 @@ impl Position {
                 let rank_base = from - fl;
                 for c in [e & 0xF, (e >> 8) & 0xF] {
                     if c != 0xF {
-                        self.push_fast::<T, false>(sink, slot, from, rank_base + c as u8, enemy);
+                        self.push_fast::<T, false>(sink, w, rank_base + c as u8, enemy);
                     }
                 }
                 let e = self.file_blockers(from) >> shift;
                 for c in [e & 0xF, (e >> 8) & 0xF] {
                     if c != 0xF {
-                        self.push_fast::<T, false>(sink, slot, from, c as u8 * 9 + fl, enemy);
+                        self.push_fast::<T, false>(sink, w, c as u8 * 9 + fl, enemy);
                     }
                 }
             }
@@ -424,21 +426,23 @@ impl Position {
             if from == NO_SQUARE {
                 continue;
             }
+            // The move's word without its destination (see `MoveSlot::from_word`).
+            let w = u32::from(from) | (u32::from(slot) << 16);
             let f = usize::from(from);
             let (r, fl) = (RANK_OF[f], FILE_OF[f]);
             if red {
                 if r < 9 {
-                    self.push_fast::<T, QUIET>(sink, slot, from, from + 9, enemy);
+                    self.push_fast::<T, QUIET>(sink, w, from + 9, enemy);
                 }
             } else if r > 0 {
-                self.push_fast::<T, QUIET>(sink, slot, from, from - 9, enemy);
+                self.push_fast::<T, QUIET>(sink, w, from - 9, enemy);
             }
             if (from >= 45) == red {
                 if fl > 0 {
-                    self.push_fast::<T, QUIET>(sink, slot, from, from - 1, enemy);
+                    self.push_fast::<T, QUIET>(sink, w, from - 1, enemy);
                 }
                 if fl < 8 {
-                    self.push_fast::<T, QUIET>(sink, slot, from, from + 1, enemy);
+                    self.push_fast::<T, QUIET>(sink, w, from + 1, enemy);
                 }
             }
         }
