@@ -636,6 +636,28 @@ impl Position {
             || (fr.abs_diff(kr) == 1 && ff.abs_diff(kf) == 1)
     }
 
+    /// Whether the pseudo-legal `mv` might answer a check on the mover's king:
+    /// a king move, or a move from or to the king's rank or file (capturing or
+    /// blocking a rook, cannon or facing king; adding or taking away a cannon's
+    /// screen), or to a square within two ranks and files of it (a horse's leg,
+    /// a checking horse or pawn taken). Every other move leaves each attack on
+    /// the king as it was, so it is illegal in check.
+    #[inline]
+    pub fn may_evade(&self, mv: Move) -> bool {
+        let k = self.king(slot_color(mv.piece));
+        if slot_kind(mv.piece) == Kind::King || k == NO_SQUARE {
+            return true;
+        }
+        let (k, from, to) = (usize::from(k), usize::from(mv.from), usize::from(mv.to));
+        let (kr, kf) = (RANK_OF[k], FILE_OF[k]);
+        let (tr, tf) = (RANK_OF[to], FILE_OF[to]);
+        RANK_OF[from] == kr
+            || FILE_OF[from] == kf
+            || tr == kr
+            || tf == kf
+            || (tr.abs_diff(kr) <= 2 && tf.abs_diff(kf) <= 2)
+    }
+
     /// Whether `mv` (played here, or about to be) might give check: the moved piece
     /// reaches the king's rank or file (a rook, cannon or facing king there; a
     /// new cannon screen) or leaves it (a discovered line), leaves a horse-leg

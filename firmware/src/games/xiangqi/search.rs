@@ -351,7 +351,11 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
     #[inline(never)]
     fn play(g: &mut Xiangqi, mv: Move, in_check: bool) -> Option<bool> {
         if in_check {
-            // Most moves fail to answer a check: probe them before playing.
+            // Most moves fail to answer a check: those that cannot are
+            // dropped at once, the others probed before playing.
+            if !g.position().may_evade(mv) {
+                return None;
+            }
             let check = g.probe_move(mv, true)?;
             g.push(mv);
             return Some(check);

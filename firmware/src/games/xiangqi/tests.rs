@@ -804,3 +804,44 @@ fn side_moves_equal_piece_moves_in_order() {
     }
     assert!(seen > 100);
 }
+
+/// In check, a move `may_evade` rejects is never legal.
+#[test]
+fn moves_that_cannot_evade_a_check_are_illegal() {
+    use super::board::Move;
+    use super::movegen::Sink;
+    let mut checked = 0;
+    for (fen, _, _) in perft_cases() {
+        let mut pos = Position::parse_fen(fen).expect(fen);
+        let mut stack = std::vec::Vec::new();
+        // A walk of the tree to depth 3 looking at every position in check.
+        fn walk(pos: &mut Position, depth: u8, checked: &mut usize, stack: &mut std::vec::Vec<Move>) {
+            let mut buf = [Move::default(); 160];
+            let mut sink = Sink::new(&mut buf);
+            pos.pseudo_moves(&mut sink, true);
+            let n = sink.len();
+            if pos.in_check() {
+                for &mv in &buf[..n] {
+                    if !pos.may_evade(mv) {
+                        assert!(!pos.is_legal(mv), "{mv:?} after {stack:?}");
+                        *checked += 1;
+                    }
+                }
+            }
+            if depth == 0 {
+                return;
+            }
+            for &mv in &buf[..n] {
+                if pos.is_legal(mv) {
+                    pos.make_raw(mv);
+                    stack.push(mv);
+                    walk(pos, depth - 1, checked, stack);
+                    stack.pop();
+                    pos.unmake_raw(mv);
+                }
+            }
+        }
+        walk(&mut pos, 2, &mut checked, &mut stack);
+    }
+    assert!(checked > 1000, "{checked}");
+}
