@@ -454,18 +454,14 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         let Some(slice) = self.moves.get_mut(i..end) else {
             return Move::NULL;
         };
-        let Some((&first, rest)) = slice.split_first() else {
+        // The top score, then the first move that has it.
+        let Some(top) = slice.iter().map(|&w| (w >> 32) as i32).max() else {
             return Move::NULL;
         };
-        let mut best = 0;
-        let mut top = (first >> 32) as i32;
-        for (j, &w) in rest.iter().enumerate() {
-            let s = (w >> 32) as i32;
-            if s > top {
-                best = j + 1;
-                top = s;
-            }
-        }
+        let best = slice
+            .iter()
+            .position(|&w| (w >> 32) as i32 == top)
+            .unwrap_or(0);
         slice.swap(0, best);
         unpack(slice[0])
     }

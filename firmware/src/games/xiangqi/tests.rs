@@ -815,7 +815,12 @@ fn moves_that_cannot_evade_a_check_are_illegal() {
         let mut pos = Position::parse_fen(fen).expect(fen);
         let mut stack = std::vec::Vec::new();
         // A walk of the tree to depth 3 looking at every position in check.
-        fn walk(pos: &mut Position, depth: u8, checked: &mut usize, stack: &mut std::vec::Vec<Move>) {
+        fn walk(
+            pos: &mut Position,
+            depth: u8,
+            checked: &mut usize,
+            stack: &mut std::vec::Vec<Move>,
+        ) {
             let mut buf = [Move::default(); 160];
             let mut sink = Sink::new(&mut buf);
             pos.pseudo_moves(&mut sink, true);
