@@ -217,16 +217,13 @@ const fn build_line<const N: usize, const M: usize>() -> [[u16; M]; N] {
     t
 }
 /// Empty points a slider reaches from a point of a line of `N` points, by
-/// `[position][occupancy without the position's own bit]` (as [`build_line`]).
+/// `[position][occupancy of the whole line]` (the slider's own bit ignored).
 const fn build_reach<const N: usize, const M: usize>() -> [[u8; M]; N] {
     let mut t = [[0u8; M]; N];
     let mut pos = 0;
     while pos < N {
-        let mut idx = 0;
-        while idx < M {
-            let low = idx & ((1 << pos) - 1);
-            let high = (idx >> pos) << (pos + 1);
-            let occ = low | high;
+        let mut occ = 0;
+        while occ < M {
             let mut n = 0;
             let mut p = pos + 1;
             while p < N && occ & (1 << p) == 0 {
@@ -238,17 +235,17 @@ const fn build_reach<const N: usize, const M: usize>() -> [[u8; M]; N] {
                 n += 1;
                 p -= 1;
             }
-            t[pos][idx] = n;
-            idx += 1;
+            t[pos][occ] = n;
+            occ += 1;
         }
         pos += 1;
     }
     t
 }
-/// Empty squares reachable along a rank, by file and occupancy (2,304 bytes).
-pub static RANK_REACH: [[u8; 256]; 9] = build_reach::<9, 256>();
-/// Empty squares reachable along a file, by rank and occupancy (5,120 bytes).
-pub static FILE_REACH: [[u8; 512]; 10] = build_reach::<10, 512>();
+/// Empty squares reachable along a rank, by file and the rank's occupancy (4,608 bytes).
+pub static RANK_REACH: [[u8; 512]; 9] = build_reach::<9, 512>();
+/// Empty squares reachable along a file, by rank and the file's occupancy (10,240 bytes).
+pub static FILE_REACH: [[u8; 1024]; 10] = build_reach::<10, 1024>();
 
 /// Blockers along a rank, by file and occupancy (see [`build_line`]).
 pub static RANK_LINE: [[u16; 256]; 9] = build_line::<9, 256>();
@@ -552,11 +549,9 @@ impl Position {
     #[inline]
     pub fn reach(&self, sq: Square) -> u8 {
         let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
-        let occ = self.rank_occ[usize::from(r)];
-        let ri = (occ & ((1 << f) - 1)) | ((occ >> (f + 1)) << f);
-        let occ = self.file_occ[usize::from(f)];
-        let fi = (occ & ((1 << r) - 1)) | ((occ >> (r + 1)) << r);
-        RANK_REACH[usize::from(f)][usize::from(ri)] + FILE_REACH[usize::from(r)][usize::from(fi)]
+        let ri = usize::from(self.rank_occ[usize::from(r)] & 0x1FF);
+        let fi = usize::from(self.file_occ[usize::from(f)] & 0x3FF);
+        RANK_REACH[usize::from(f)][ri] + FILE_REACH[usize::from(r)][fi]
     }
 
     /// Blockers along the rank through `sq` (see [`RANK_LINE`]).
