@@ -177,18 +177,16 @@ pub const fn in_palace(sq: Square) -> bool {
 /// packed in a `u16`: bits 0–3 nearest above, 4–7 second above, 8–11 nearest
 /// below, 12–15 second below (coordinates along the line, 0xF = none).
 ///
-/// Indexed by `[position][occupancy without the position's own bit]`, so a
-/// rank table is 9 × 256 entries and a file table 10 × 512 (14,848 bytes
-/// together, instead of ElephantEye's separate move/capture bitmask tables).
+/// Indexed by `[position][occupancy of the whole line]` (the position's own
+/// bit ignored, so no bit needs squeezing out), so a rank table is 9 × 512
+/// entries and a file table 10 × 1024 (29,696 bytes together).
 const fn build_line<const N: usize, const M: usize>() -> [[u16; M]; N] {
     let mut t = [[0u16; M]; N];
     let mut pos = 0;
     while pos < N {
         let mut idx = 0;
         while idx < M {
-            let low = idx & ((1 << pos) - 1);
-            let high = (idx >> pos) << (pos + 1);
-            let occ = low | high;
+            let occ = idx;
             let mut above = [0xFu16; 2];
             let mut n = 0;
             let mut p = pos + 1;
@@ -248,9 +246,9 @@ pub static RANK_REACH: [[u8; 512]; 9] = build_reach::<9, 512>();
 pub static FILE_REACH: [[u8; 1024]; 10] = build_reach::<10, 1024>();
 
 /// Blockers along a rank, by file and occupancy (see [`build_line`]).
-pub static RANK_LINE: [[u16; 256]; 9] = build_line::<9, 256>();
+pub static RANK_LINE: [[u16; 512]; 9] = build_line::<9, 512>();
 /// Blockers along a file, by rank and occupancy.
-pub static FILE_LINE: [[u16; 512]; 10] = build_line::<10, 512>();
+pub static FILE_LINE: [[u16; 1024]; 10] = build_line::<10, 1024>();
 
 /// Knight-like horse steps `(d_rank, d_file)` with the leg step.
 const HORSE_STEPS: [(i8, i8, i8, i8); 8] = [
@@ -558,17 +556,13 @@ impl Position {
     #[inline]
     pub fn rank_blockers(&self, sq: Square) -> u16 {
         let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
-        let occ = self.rank_occ[usize::from(r)];
-        let idx = (occ & ((1 << f) - 1)) | ((occ >> (f + 1)) << f);
-        RANK_LINE[usize::from(f)][usize::from(idx)]
+        RANK_LINE[usize::from(f)][usize::from(self.rank_occ[usize::from(r)] & 0x1FF)]
     }
     /// Blockers along the file through `sq` (see [`FILE_LINE`]).
     #[inline]
     pub fn file_blockers(&self, sq: Square) -> u16 {
         let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
-        let occ = self.file_occ[usize::from(f)];
-        let idx = (occ & ((1 << r) - 1)) | ((occ >> (r + 1)) << r);
-        FILE_LINE[usize::from(r)][usize::from(idx)]
+        FILE_LINE[usize::from(r)][usize::from(self.file_occ[usize::from(f)] & 0x3FF)]
     }
 
     fn put(&mut self, slot: u8, sq: Square) {
