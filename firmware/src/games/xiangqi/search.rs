@@ -32,7 +32,7 @@ use crate::game::{INFINITY, MATE, MATE_BOUND, Score};
 use crate::search::{Limits, poll_every};
 
 /// Nodes between two polls, from the dearest node seen on the micro:bit v1
-/// (8,100 ticks before the `xq-speed2` work, 2,900–7,200 since: the HIL
+/// (8,100 ticks before the `xq-speed2` work, 2,800–7,100 since: the HIL
 /// report's xiangqi search rows), so that polls come at least as often.
 const POLL_EVERY: u64 = poll_every(8_100);
 
