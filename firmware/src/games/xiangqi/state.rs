@@ -80,6 +80,11 @@ impl Xiangqi {
         };
     }
 
+    /// [`Position::probe_move`] on the current position (left as it was).
+    pub fn probe_move(&mut self, mv: Move, in_check: bool) -> Option<bool> {
+        self.pos.probe_move(mv, in_check)
+    }
+
     /// Takes back the last [`Xiangqi::push`].
     pub fn pop(&mut self) {
         if let Some(e) = self.history.pop() {

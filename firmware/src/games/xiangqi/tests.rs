@@ -792,3 +792,90 @@ fn horse_legs_group_the_horse_moves() {
         assert_eq!(by_leg, moves, "square {sq}");
     }
 }
+
+/// The side's move generator lists exactly the moves of each piece's, in the
+/// same order (the search's move order, and so its answers, depend on it).
+#[test]
+fn side_moves_equal_piece_moves_in_order() {
+    use super::board::{Move, NO_SQUARE};
+    use super::movegen::Sink;
+    let mut seen = 0;
+    for (fen, _, _) in perft_cases() {
+        let mut pos = Position::parse_fen(fen).expect(fen);
+        // Walk a few plies along the first moves to see more positions.
+        for ply in 0..6 {
+            for quiet in [true, false] {
+                let mut a = [Move::default(); 160];
+                let mut sink = Sink::new(&mut a);
+                pos.pseudo_moves(&mut sink, quiet);
+                let n = sink.len();
+                let mut b = [Move::default(); 160];
+                let mut sink = Sink::new(&mut b);
+                let first = 16 + 16 * pos.side();
+                for slot in first..first + 16 {
+                    let from = pos.square_of(slot);
+                    if from != NO_SQUARE {
+                        pos.piece_moves(&mut sink, slot, from, quiet);
+                    }
+                }
+                let m = sink.len();
+                assert_eq!(&a[..n], &b[..m], "{fen} ply {ply}");
+                seen += 1;
+            }
+            let mut buf = [Move::default(); 160];
+            let n = pos.legal_moves(&mut buf, true);
+            if n == 0 {
+                break;
+            }
+            let mv = buf[(ply * 7 + 3) % n];
+            pos.make_raw(mv);
+        }
+    }
+    assert!(seen > 100);
+}
+
+/// In check, a move `may_evade` rejects is never legal.
+#[test]
+fn moves_that_cannot_evade_a_check_are_illegal() {
+    use super::board::Move;
+    use super::movegen::Sink;
+    let mut checked = 0;
+    for (fen, _, _) in perft_cases() {
+        let mut pos = Position::parse_fen(fen).expect(fen);
+        let mut stack = std::vec::Vec::new();
+        // A walk of the tree to depth 3 looking at every position in check.
+        fn walk(
+            pos: &mut Position,
+            depth: u8,
+            checked: &mut usize,
+            stack: &mut std::vec::Vec<Move>,
+        ) {
+            let mut buf = [Move::default(); 160];
+            let mut sink = Sink::new(&mut buf);
+            pos.pseudo_moves(&mut sink, true);
+            let n = sink.len();
+            if pos.in_check() {
+                for &mv in &buf[..n] {
+                    if !pos.may_evade(mv) {
+                        assert!(!pos.is_legal(mv), "{mv:?} after {stack:?}");
+                        *checked += 1;
+                    }
+                }
+            }
+            if depth == 0 {
+                return;
+            }
+            for &mv in &buf[..n] {
+                if pos.is_legal(mv) {
+                    pos.make_raw(mv);
+                    stack.push(mv);
+                    walk(pos, depth - 1, checked, stack);
+                    stack.pop();
+                    pos.unmake_raw(mv);
+                }
+            }
+        }
+        walk(&mut pos, 2, &mut checked, &mut stack);
+    }
+    assert!(checked > 1000, "{checked}");
+}
