@@ -1,10 +1,13 @@
 //! `sente engine gomoku`: the host engine or a board as a Gomocup (Piskvork) brain.
 //!
 //! Speaks the Piskvork protocol on stdin/stdout: `START 15`, `RECTSTART 15,15`, `RESTART`,
-//! `BEGIN`, `TURN x,y`, `BOARD` … `DONE`, `INFO key value`, `ABOUT`, `END`, plus Yixin-Board's
-//! `YXBOARD` … `DONE` (set the position without a reply move) and `YXSHOWFORBID` (black's renju
-//! forbidden points, `FORBID xxyyxxyy….`). Each move request becomes one protocol v1
-//! `go gomoku` request to the board, which gets every stone.
+//! `BEGIN`, `TURN x,y`, `TAKEBACK x,y`, `BOARD` … `DONE`, `INFO key value`, `SWAP2BOARD`,
+//! `ABOUT`, `END`, plus Yixin-Board's `YXBOARD` … `DONE` (set the position without a reply
+//! move), `YXNBEST n` (think and play; one line, the best), `YXBALANCEONE bias` /
+//! `YXBALANCETWO bias` (the stone or two stones that leave the score nearest to `bias`),
+//! `YXHASHCLEAR`, `YXSTOP` and `YXSHOWFORBID` (black's renju forbidden points,
+//! `FORBID xxyyxxyy….`). Each move request becomes one protocol v1 `go gomoku` request to the
+//! board, which gets every stone.
 //!
 //! Coordinates: Piskvork's `x,y` count from the top-left corner (x = column, y = row from the
 //! top, both 0–14); the library's point is `row * 15 + col` with row 0 at the bottom, so
@@ -23,6 +26,7 @@ use sente_firmware::protocol::RequestId;
 
 use crate::board::MAX_HASH_MB;
 use crate::engine::{EngineLink, GoRequest, Spec, Watch};
+use crate::reply::BestMove;
 use crate::timeman::{self, Clock};
 
 /// Longest request line the board reads.
@@ -61,6 +65,41 @@ fn point_name(p: Point) -> String {
     let mut s = String::new();
     let _ = sente_firmware::games::gomoku::write_point(p, &mut s);
     s
+}
+
+/// The library's text of the game `moves` (black first) under `rule`.
+fn position_text(rule: Rule, moves: &[Point]) -> String {
+    let mut text = String::from(rule.name());
+    for &p in moves {
+        text.push(' ');
+        text.push_str(&point_name(p));
+    }
+    text
+}
+
+/// Where a balancing stone may go: the legal empty points at most two points (in both
+/// directions) from a stone, or the centre's 5x5 on an empty board.
+fn balance_candidates(pos: &Gomoku) -> Vec<Point> {
+    let size = SIZE as i32;
+    let centre = size / 2;
+    let near = |p: i32| -> bool {
+        let (row, col) = (p / size, p % size);
+        if pos.stones() == 0 {
+            return (row - centre).abs() <= 2 && (col - centre).abs() <= 2;
+        }
+        (-2..=2).any(|dr: i32| {
+            (-2..=2).any(|dc: i32| {
+                let (r, c) = (row + dr, col + dc);
+                (0..size).contains(&r)
+                    && (0..size).contains(&c)
+                    && pos.at((r * size + c) as Point).is_some()
+            })
+        })
+    };
+    (0..size * size)
+        .filter(|&p| near(p) && pos.is_legal(p as Point))
+        .map(|p| p as Point)
+        .collect()
 }
 
 /// The rule from Piskvork's `INFO rule` bit field: 1 exactly five, 2 continuous game,
@@ -196,12 +235,8 @@ impl<W: Write> GomocupEngine<W> {
 
     /// The position of the stones played so far.
     fn position(&self) -> Result<Gomoku, String> {
-        let mut text = String::from(self.rule.name());
-        for &p in &self.moves {
-            text.push(' ');
-            text.push_str(&point_name(p));
-        }
-        Gomoku::parse_position(&text).map_err(|e| format!("position: {e}"))
+        Gomoku::parse_position(&position_text(self.rule, &self.moves))
+            .map_err(|e| format!("position: {e}"))
     }
 
     fn command(&mut self, line: &str, input: &Receiver<String>) -> io::Result<Flow> {
@@ -304,7 +339,31 @@ impl<W: Write> GomocupEngine<W> {
                     None => self.swap2(&stones)?,
                 }
             }
-            "YXSTOP" | "YXHASHCLEAR" | "STOP" => {}
+            "TAKEBACK" => match parse_xy(rest) {
+                Ok(p) if self.moves.last() == Some(&p) => {
+                    self.moves.pop();
+                    self.say("OK")?;
+                }
+                Ok(_) => self.error(&format!(
+                    "TAKEBACK {rest}: the last stone is {}",
+                    self.moves
+                        .last()
+                        .map_or("none (the board is empty)".into(), |&l| xy_text(l))
+                ))?,
+                Err(e) => self.error(&format!("TAKEBACK {e}"))?,
+            },
+            "YXNBEST" => match rest.parse::<u16>() {
+                Ok(n) if n >= 1 => return self.think(input),
+                _ => self.error(&format!(
+                    "YXNBEST: expected a count of 1 or more, got {rest:?}"
+                ))?,
+            },
+            cmd @ ("YXBALANCEONE" | "YXBALANCETWO") => match rest.parse::<i32>() {
+                Ok(bias) => self.balance(bias, cmd == "YXBALANCETWO")?,
+                Err(_) => self.error(&format!("{cmd}: expected a score bias, got {rest:?}"))?,
+            },
+            "YXHASHCLEAR" => self.clear_hash()?,
+            "YXSTOP" | "STOP" => {}
             "ABOUT" => {
                 let board = self.link.describe();
                 self.say(&format!(
@@ -418,28 +477,30 @@ impl<W: Write> GomocupEngine<W> {
     }
 
     /// The engine's move and score (for the side to move) in the game `moves`, searched
-    /// for the turn's time (or a tenth of a second without a clock).
+    /// for a quarter of the turn's time (a tenth of a second without a clock).
     fn evaluate(&mut self, moves: &[Point]) -> Result<(Point, i32), String> {
-        let old = std::mem::replace(&mut self.moves, moves.to_vec());
-        let pos = self.position();
-        self.moves = old;
-        let pos = pos?;
+        let movetime = self.clocks.movetime().unwrap_or(Duration::from_millis(100));
+        let best = self.search(moves, movetime / 4)?;
+        let p = parse_point(&best.best).map_err(|e| format!("engine: {e}"))?;
+        Ok((p, best.score))
+    }
+
+    /// The engine's answer for the game `moves`, searched for `time`.
+    fn search(&mut self, moves: &[Point], time: Duration) -> Result<BestMove, String> {
+        let pos = Gomoku::parse_position(&position_text(self.rule, moves))
+            .map_err(|e| format!("position: {e}"))?;
         let mut wire = String::new();
         let _ = pos.write_position(&mut wire);
-        let movetime = self.clocks.movetime().unwrap_or(Duration::from_millis(100));
         let request = GoRequest {
             game: "gomoku".into(),
             position: wire,
-            movetime_ms: timeman::wire_ms(movetime / 4).max(1),
+            movetime_ms: timeman::wire_ms(time).max(1),
             level: self.level,
             ..GoRequest::default()
         };
-        let best = self
-            .link
+        self.link
             .go(&request, &mut crate::engine::Quiet)
-            .map_err(|e| format!("engine: {e}"))?;
-        let p = parse_point(&best.best).map_err(|e| format!("engine: {e}"))?;
-        Ok((p, best.score))
+            .map_err(|e| format!("engine: {e}"))
     }
 
     /// The swap2 opening (Gomocup's `SWAP2BOARD`): with no stones, place three (black,
@@ -506,6 +567,81 @@ impl<W: Write> GomocupEngine<W> {
             .map(|&p| xy_text(p))
             .collect::<Vec<_>>()
             .join(" "))
+    }
+
+    /// `YXHASHCLEAR`: the host engine starts again with an empty transposition table (a
+    /// fresh arena of the same size); a board keeps nothing between requests that
+    /// the brain could clear.
+    fn clear_hash(&mut self) -> io::Result<()> {
+        let Some(spec @ Spec::Host(_)) = self.link.spec().cloned() else {
+            return self.say("MESSAGE the engine keeps no table between moves: nothing to clear");
+        };
+        match EngineLink::open_spec(spec) {
+            Ok(link) => {
+                self.link = link;
+                self.say("MESSAGE transposition table cleared")
+            }
+            Err(e) => self.error(&format!("YXHASHCLEAR: {e}")),
+        }
+    }
+
+    /// Yixin's `YXBALANCEONE bias` / `YXBALANCETWO bias`: the stone (or the two stones,
+    /// the side to move's and then the opponent's) after which the engine scores the
+    /// position nearest to `bias` for the side that placed the first stone. The stones
+    /// are played and answered as `x,y` (`x1,y1 x2,y2`). Each candidate (an empty point
+    /// at most two points from a stone, the centre's 5x5 on an empty board) is searched
+    /// for an equal share of the move time (a second without a clock).
+    fn balance(&mut self, bias: i32, two: bool) -> io::Result<()> {
+        let result = self.balance_one(bias).and_then(|first| {
+            if !two {
+                return Ok(vec![first]);
+            }
+            self.moves.push(first);
+            // The opponent's stone: nearest to the same balance seen from its side.
+            let second = self.balance_one(-bias);
+            self.moves.pop();
+            Ok(vec![first, second?])
+        });
+        match result {
+            Ok(stones) => {
+                self.moves.extend(&stones);
+                let line: Vec<String> = stones.iter().map(|&p| xy_text(p)).collect();
+                self.say(&line.join(" "))
+            }
+            Err(e) => self.error(&e),
+        }
+    }
+
+    /// The candidate point after which the position's score for the side placing it is
+    /// nearest to `bias` (see [`Self::balance`]).
+    fn balance_one(&mut self, bias: i32) -> Result<Point, String> {
+        let pos = self.position()?;
+        if pos.outcome().is_some() {
+            return Err("the game is over".into());
+        }
+        let candidates = balance_candidates(&pos);
+        if candidates.is_empty() {
+            return Err("no empty point to balance with".into());
+        }
+        let total = self.clocks.movetime().unwrap_or(Duration::from_secs(1));
+        let share = (total / candidates.len() as u32).max(Duration::from_millis(1));
+        let mut best: Option<(i32, Point)> = None;
+        for p in candidates {
+            let mut moves = self.moves.clone();
+            moves.push(p);
+            let after = Gomoku::parse_position(&position_text(self.rule, &moves))
+                .map_err(|e| format!("position: {e}"))?;
+            // The opponent moves next: its score, negated, is the placer's.
+            let score = match after.outcome() {
+                Some(_) => sente_firmware::game::MATE,
+                None => -self.search(&moves, share)?.score,
+            };
+            let distance = score.saturating_sub(bias).saturating_abs();
+            if best.is_none_or(|(d, _)| distance < d) {
+                best = Some((distance, p));
+            }
+        }
+        best.map(|(_, p)| p).ok_or_else(|| "no candidate".into())
     }
 
     /// `FORBID ` + `xxyy` for each of black's forbidden points + `.` (Yixin's and Rapfi's
@@ -650,11 +786,11 @@ pub fn main(board: &str, level: u8) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::HostBoard;
     use std::sync::mpsc;
 
     fn engine() -> GomocupEngine<Vec<u8>> {
-        GomocupEngine::new(EngineLink::new(Box::new(HostBoard::new())), Vec::new())
+        let link = EngineLink::open_spec(Spec::Host(crate::board::DEFAULT_HASH_MB)).unwrap();
+        GomocupEngine::new(link, Vec::new())
     }
 
     fn session(commands: &[&str]) -> String {
@@ -743,7 +879,7 @@ mod tests {
             "RECTSTART 20,15",
             "ABOUT",
             "FLIP",
-            "YXNBEST 3",
+            "YXQUERYDATABASEALL",
             "INFO max_memory 83886080",
             "INFO folder /tmp",
             "INFO timeout_turn soon",
@@ -768,6 +904,86 @@ mod tests {
         assert!(lines[7].starts_with("ERROR INFO timeout_turn"), "{out}");
         // Nothing after END.
         assert_eq!(lines.len(), 8, "{out}");
+    }
+
+    #[test]
+    fn takeback_removes_the_last_stone_only() {
+        let mut e = engine();
+        assert_eq!(step(&mut e, "START 15"), ["OK"]);
+        assert!(
+            step(&mut e, "TAKEBACK 7,7")[0]
+                .starts_with("ERROR TAKEBACK 7,7: the last stone is none")
+        );
+        let first = answer(&step(&mut e, "BEGIN"));
+        assert!(
+            step(&mut e, "TAKEBACK 0,0")[0].starts_with("ERROR TAKEBACK 0,0: the last stone is ")
+        );
+        assert!(step(&mut e, "TAKEBACK 15,3")[0].starts_with("ERROR TAKEBACK"));
+        assert_eq!(
+            step(&mut e, &format!("TAKEBACK {}", xy_text(first))),
+            ["OK"]
+        );
+        assert!(e.moves.is_empty());
+        // The same move again after BEGIN: the game went on from the empty board.
+        assert_eq!(answer(&step(&mut e, "BEGIN")), first);
+        assert_eq!(e.moves, [first]);
+    }
+
+    #[test]
+    fn yixin_nbest_hashclear_and_bad_counts() {
+        let mut e = session_engine(&["START 15", "YXBOARD", "7,7,2", "8,8,1", "DONE"]);
+        assert_eq!(String::from_utf8_lossy(&e.out), "OK\n");
+        assert!(step(&mut e, "YXNBEST 0")[0].starts_with("ERROR YXNBEST"));
+        assert!(step(&mut e, "YXNBEST many")[0].starts_with("ERROR YXNBEST"));
+        assert_eq!(e.moves.len(), 2);
+        let mv = answer(&step(&mut e, "YXNBEST 1"));
+        assert_eq!(e.moves.len(), 3);
+        assert_eq!(e.moves[2], mv);
+        assert_eq!(
+            step(&mut e, "YXHASHCLEAR"),
+            ["MESSAGE transposition table cleared"]
+        );
+        assert_eq!(
+            e.link.spec(),
+            Some(&Spec::Host(crate::board::DEFAULT_HASH_MB))
+        );
+        // The game is kept.
+        assert_eq!(e.moves.len(), 3);
+    }
+
+    #[test]
+    fn balance_places_stones_near_the_given_score() {
+        let mut e = engine();
+        for line in ["START 15", "INFO timeout_turn 200"] {
+            step(&mut e, line);
+        }
+        // One stone on the empty board: a central point (the candidates), played.
+        let out = step(&mut e, "YXBALANCEONE 0");
+        let p = parse_xy(out.last().unwrap()).unwrap();
+        assert_eq!(e.moves, [p]);
+        assert!(balance_candidates(&Gomoku::new(Rule::Free)).contains(&p));
+        // Two stones: the side to move's, then the opponent's, both played.
+        let out = step(&mut e, "YXBALANCETWO 0");
+        let two: Vec<Point> = out
+            .last()
+            .unwrap()
+            .split(' ')
+            .map(|xy| parse_xy(xy).unwrap())
+            .collect();
+        assert_eq!(two.len(), 2, "{out:?}");
+        assert_eq!(e.moves[1..], two[..]);
+        // A position where one move wins: balancing near a win picks the five.
+        let mut e = session_engine(&[
+            "START 15", "YXBOARD", "3,7,1", "3,0,2", "4,7,1", "3,2,2", "5,7,1", "3,4,2", "6,7,1",
+            "3,14,2", "DONE",
+        ]);
+        assert_eq!(e.moves.len(), 8);
+        let win = parse_xy(step(&mut e, "YXBALANCEONE 30000").last().unwrap()).unwrap();
+        assert!(
+            [parse_xy("2,7").unwrap(), parse_xy("7,7").unwrap()].contains(&win),
+            "{win}"
+        );
+        assert!(step(&mut e, "YXBALANCEONE x")[0].starts_with("ERROR YXBALANCEONE"));
     }
 
     #[test]
@@ -1019,6 +1235,9 @@ mod tests {
             Just("RESTART".to_string()),
             Just("YXSHOWFORBID".to_string()),
             Just("ABOUT".to_string()),
+            (num(), num()).prop_map(|(a, b)| format!("TAKEBACK {a},{b}")),
+            num().prop_map(|n| format!("YXNBEST {n}")),
+            Just("YXHASHCLEAR".to_string()),
             (
                 prop_oneof![
                     Just("timeout_turn"),

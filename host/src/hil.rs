@@ -137,6 +137,43 @@ pub fn compare(board: &str, host: &str) -> Option<String> {
     }
 }
 
+/// The request the host mirror answers for the board's `request`, given the board's
+/// final reply. The same request, except that a `movetime` (board time, which the host
+/// cannot reproduce) becomes the limit at which the board's search actually ended:
+/// `nodes=<n>` when the move time cut it short (the reply has `stop=`; an engine stops
+/// at exactly that node either way), `depth=<d>` when it ended on its own after a
+/// completed iteration (the engine begins no iteration late in its time). Either way the
+/// same deterministic search runs, so every answer must still agree bit for bit.
+pub fn mirror_request(request: &str, board_reply: &str) -> String {
+    let (head, tail) = match request.find(" pos ") {
+        Some(i) => request.split_at(i),
+        None => (request, ""),
+    };
+    if !head.split(' ').any(|w| w.starts_with("movetime=")) {
+        return request.to_string();
+    }
+    let Ok(Reply {
+        kind: ReplyKind::BestMove(search),
+        ..
+    }) = Reply::parse(board_reply)
+    else {
+        return request.to_string();
+    };
+    let (limit, drop) = match search.stop {
+        Some(_) => (format!("nodes={}", search.nodes), "nodes="),
+        None => (format!("depth={}", search.depth), "depth="),
+    };
+    let mut words: Vec<String> = Vec::new();
+    for word in head.split(' ') {
+        if word.starts_with("movetime=") {
+            words.push(limit.clone());
+        } else if !word.starts_with(drop) {
+            words.push(word.to_string());
+        }
+    }
+    format!("{}{tail}", words.join(" "))
+}
+
 /// Replaces the timing and memory fields (which differ between runs and boards)
 /// with placeholders, for snapshots.
 pub fn redact(line: &str) -> String {
@@ -257,8 +294,8 @@ pub fn markdown(run: &BoardRun) -> String {
          Ticks are board clock ticks ({mhz} MHz; in QEMU with a fixed `-icount` SysTick counts instructions).\n\
          RAM = statics (the engines' arena left out) + the arena the request took + peak stack of the whole firmware during the request.\n\
          Budgets: ticks at 16 MHz (the same time on every board), RAM in bytes.\n\n\
-         | suite | scenario | result | move | score | depth | nodes | ticks | ms @{mhz} MHz | stack | arena | RAM | budget ticks / RAM |\n\
-         |---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+         | suite | scenario | result | move | score | depth | nodes | ticks | ticks / node | ms @{mhz} MHz | stack | arena | RAM | budget ticks / RAM |\n\
+         |---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
         run.title,
         rows.len(),
         rows.len() - failed,
@@ -273,7 +310,7 @@ pub fn markdown(run: &BoardRun) -> String {
             None => ("?".to_string(), String::new()),
         };
         s.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {:.1} | {} | {} | {} | {} / {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1} | {} | {} | {} | {} / {} |\n",
             r.suite,
             r.name,
             r.problem
@@ -284,6 +321,9 @@ pub fn markdown(run: &BoardRun) -> String {
             r.depth,
             r.nodes,
             r.ticks,
+            r.ticks
+                .checked_div(r.nodes)
+                .map_or(String::new(), |t| t.to_string()),
             r.millis(),
             r.stack,
             r.arena,
@@ -409,6 +449,25 @@ pub fn cross_board(runs: &[BoardRun]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_move_time_is_mirrored_by_the_limit_the_board_stopped_at() {
+        let req = "go xiangqi movetime=1000 pos 4k4/9/9/9/9/9/9/9/9/3K5 w moves a0a1";
+        let cut = "bestmove h2e2 score=3 depth=4 nodes=4608 ticks=16000300 stack=1 arena=8 stop=16000000 pv h2e2";
+        assert_eq!(
+            mirror_request(req, cut),
+            "go xiangqi nodes=4608 pos 4k4/9/9/9/9/9/9/9/9/3K5 w moves a0a1"
+        );
+        let done = "bestmove h2e2 score=3 depth=5 nodes=9000 ticks=9000000 stack=1 arena=8 pv h2e2";
+        assert_eq!(
+            mirror_request("go xiangqi depth=9 movetime=1000 pos startpos", done),
+            "go xiangqi depth=5 pos startpos"
+        );
+        assert_eq!(
+            mirror_request("go xiangqi depth=3 pos startpos", done),
+            "go xiangqi depth=3 pos startpos"
+        );
+    }
 
     #[test]
     fn suite_files_parse_and_reject_mistakes() {

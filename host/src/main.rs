@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use anyhow::bail;
+use anyhow::{Context, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sente::matches::stats::Sprt;
 use sente::matches::{self, MatchOptions, TimeControl};
@@ -102,7 +102,7 @@ fn game_help() -> String {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Two engines play a series of games; prints each game and the white engine's score.
-    Match(MatchArgs),
+    Match(Box<MatchArgs>),
     /// Run an engine for other programs on stdin/stdout: `xiangqi` speaks UCI (and UCCI),
     /// `gomoku` the Gomocup (Piskvork) protocol with Yixin-Board's extensions.
     Engine(EngineArgs),
@@ -209,6 +209,12 @@ struct MatchArgs {
     /// gomoku, a text file of game lines for the other games.
     #[arg(long)]
     out: Option<std::path::PathBuf>,
+    /// Openings file: one opening a line, its moves from the start in the game's
+    /// notation (xiangqi ICCS `h2e2 h9g7`, gomoku `h8 i9 j10`); `#` starts a comment.
+    /// One opening per pair of games, in order (again from the first when the games
+    /// outnumber them). Without it, each pair gets random opening plies.
+    #[arg(long)]
+    openings: Option<std::path::PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -252,6 +258,13 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 .transpose()
                 .map_err(anyhow::Error::msg)?,
             out: m.out,
+            openings: match &m.openings {
+                Some(path) => matches::read_openings(
+                    &std::fs::read_to_string(path)
+                        .with_context(|| format!("--openings {}", path.display()))?,
+                ),
+                None => Vec::new(),
+            },
         }),
         Some(Command::Raw(r)) => raw(&r),
         Some(Command::Engine(e)) => {

@@ -276,6 +276,26 @@ struct Searching<'a, W: Write> {
     infinite: bool,
     /// The input ended (the GUI went away): stop and finish.
     closed: bool,
+    /// `stop`, `ponderhit` or `quit` ended the search.
+    stopped: bool,
+}
+
+impl<W: Write> Searching<'_, W> {
+    /// After a search without a limit (`go infinite`, `go ponder`, a bare `go`) that
+    /// ended by itself (a book move, a forced mate): UCI sends no `bestmove` before
+    /// `stop`, `ponderhit` or `quit`, so wait for one, answering `isready` meanwhile.
+    /// Any other command ends the wait and runs after the answer.
+    fn hold_answer(&mut self) {
+        while self.infinite && !self.stopped && !self.closed {
+            if self.stop() || !self.pending.is_empty() {
+                return;
+            }
+            match self.input.recv() {
+                Ok(line) => self.pending.push_back(line),
+                Err(_) => self.closed = true,
+            }
+        }
+    }
 }
 
 impl<W: Write> Watch for Searching<'_, W> {
@@ -319,15 +339,18 @@ impl<W: Write> Watch for Searching<'_, W> {
                 }
                 Some("stop") => {
                     self.pending.pop_front();
+                    self.stopped = true;
                     return true;
                 }
                 // Pondering is not offered: a hit ends the search with its move.
                 Some("ponderhit") => {
                     self.pending.pop_front();
+                    self.stopped = true;
                     return true;
                 }
                 Some("quit") => {
                     *self.quitting = true;
+                    self.stopped = true;
                     return true;
                 }
                 // Without input nobody can send `stop`: a search without a limit ends.
@@ -546,8 +569,11 @@ impl<W: Write> UciEngine<W> {
             quitting: &mut self.quitting,
             infinite: args.infinite || movetime.is_none() && request_unbounded(&args),
             closed: false,
+            stopped: false,
         };
-        match self.link.go(&request, &mut watch) {
+        let answer = self.link.go(&request, &mut watch);
+        watch.hold_answer();
+        match answer {
             Ok(b) if b.best != "none" && !b.best.is_empty() => {
                 self.say(&format!("bestmove {}", b.best))
             }

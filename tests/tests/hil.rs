@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use sente::board::{HostBoard, SerialBoard};
 use sente::boards::{self, BoardSpec};
 use sente::engine::EngineLink;
-use sente::hil::{Row, parse_suite_for, redact};
+use sente::hil::{Row, mirror_request, parse_suite_for, redact};
 use sente_firmware::protocol::{Reply, ReplyKind};
 use sente_tests::read_suite;
 
@@ -158,9 +158,11 @@ fn run_suite(suite: &str) {
     {
         let board = rig.board.exchange(&scenario.request, TIMEOUT, &mut |_| {});
         let board = board.unwrap_or_else(|e| panic!("{suite}/{}: board: {e}", scenario.name));
+        // A move time becomes the limit the board stopped at (see `mirror_request`).
+        let mirrored = mirror_request(&scenario.request, board.last().expect("final line"));
         let host = rig
             .host
-            .exchange(&scenario.request, TIMEOUT, &mut |_| {})
+            .exchange(&mirrored, TIMEOUT, &mut |_| {})
             .expect("host engine answers");
         let (b, h) = (
             board.last().expect("final line"),

@@ -35,8 +35,36 @@ impl Referee for Gomoku {
     }
 }
 
+/// Plies without a capture after which a draw claim stands: the AXF's 50 moves a
+/// side (the rules of the library play on to the Chinese 60; engines such as
+/// ElephantEye claim at 50).
+const XIANGQI_CLAIM_PLIES: u16 = 100;
+
 impl Referee for Xiangqi {
     const PLAYERS: [&'static str; 2] = ["red", "black"];
+
+    /// A claim stands after 50 moves a side without a capture, or when the position
+    /// (pieces and side to move) is on the board for the third time.
+    fn draw_claim(&self, moves: &[String]) -> Option<String> {
+        if self.quiet() >= XIANGQI_CLAIM_PLIES {
+            return Some(format!("{} plies without a capture", self.quiet()));
+        }
+        // The FEN's pieces and side to move (its counters are left out).
+        let placement = |game: &Xiangqi| {
+            let mut fen = String::new();
+            let _ = game.position().write_fen(&mut fen);
+            fen.split(' ').take(2).collect::<Vec<_>>().join(" ")
+        };
+        let now = placement(self);
+        let mut game = Xiangqi::default();
+        let mut seen = usize::from(placement(&game) == now);
+        for text in moves {
+            let mv = sente_firmware::game::Notation::parse_move(&game, text).ok()?;
+            sente_firmware::game::Game::make(&mut game, mv);
+            seen += usize::from(placement(&game) == now);
+        }
+        (seen >= 3).then(|| format!("the position has been on the board {seen} times"))
+    }
 
     fn new_game(_variant: &str) -> Self {
         Self::default()
@@ -54,5 +82,43 @@ impl Referee for Xiangqi {
             let _ = sente_firmware::game::Notation::write_position(self, &mut text);
             text
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sente_firmware::game::{Game, Notation};
+
+    fn moves(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_string).collect()
+    }
+
+    fn play(game: &mut Xiangqi, moves: &[String]) {
+        for m in moves {
+            let mv = game.parse_move(m).unwrap();
+            game.make(mv);
+        }
+    }
+
+    #[test]
+    fn xiangqi_draw_claims_stand_at_50_moves_or_a_third_occurrence() {
+        // 100 plies without a capture: the claim stands; 99: it does not.
+        let fen = |quiet| format!("3k5/9/9/9/9/9/p8/9/4A4/3AK4 w - - {quiet} 80");
+        let at = |quiet| Xiangqi::parse_position(&fen(quiet)).unwrap();
+        assert!(at(100).draw_claim(&[]).unwrap().contains("100 plies"));
+        assert_eq!(at(99).draw_claim(&[]), None);
+        // The start position a third time (horses out and back twice).
+        let shuffle = moves("h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9");
+        let mut game = Xiangqi::default();
+        play(&mut game, &shuffle[..4]);
+        assert_eq!(game.draw_claim(&shuffle[..4]), None);
+        play(&mut game, &shuffle[4..]);
+        assert!(game.draw_claim(&shuffle).unwrap().contains("3 times"));
+        // Elsewhere in the game: no claim.
+        let mut game = Xiangqi::default();
+        let opening = moves("h2e2 h9g7");
+        play(&mut game, &opening);
+        assert_eq!(game.draw_claim(&opening), None);
     }
 }

@@ -183,6 +183,10 @@ pub struct MatchOptions {
     /// Where to write the games (xiangqi: a PGN file; gomoku: a folder of `.psq`
     /// files; other games: a text file of game lines).
     pub out: Option<std::path::PathBuf>,
+    /// The openings to play, each the moves from the start in the game's notation,
+    /// taken in order, one per pair of games, and again from the first when the
+    /// games outnumber them (see [`read_openings`]). Empty: random openings.
+    pub openings: Vec<Vec<String>>,
 }
 
 impl Default for MatchOptions {
@@ -207,6 +211,7 @@ impl Default for MatchOptions {
             concurrency: 1,
             sprt: None,
             out: None,
+            openings: Vec::new(),
         }
     }
 }
@@ -251,9 +256,9 @@ pub struct GameRecord {
     pub number: u32,
     /// The white engine was player 0 (moved first).
     pub white_first: bool,
-    /// How many of the first plies were random.
-    pub random_plies: usize,
-    /// Every move in notation, the random opening and the referee's (dice) included.
+    /// How many of the first plies were the opening (random or from `--openings`).
+    pub opening_plies: usize,
+    /// Every move in notation, the opening and the referee's (dice) included.
     pub moves: Vec<String>,
     /// Length in the game's unit (plies; EinStein: cube steps).
     pub length: usize,
@@ -275,7 +280,7 @@ impl PartialEq for GameRecord {
     fn eq(&self, other: &Self) -> bool {
         self.number == other.number
             && self.white_first == other.white_first
-            && self.random_plies == other.random_plies
+            && self.opening_plies == other.opening_plies
             && self.moves == other.moves
             && self.length == other.length
             && self.outcome == other.outcome
@@ -306,10 +311,10 @@ impl GameRecord {
             " "
         };
         format!(
-            "game {:>3}: first={first} second={second} | {} ({} random) | length {} | {} | white {score}",
+            "game {:>3}: first={first} second={second} | {} ({} opening) | length {} | {} | white {score}",
             self.number,
             self.moves.join(separator),
-            self.random_plies,
+            self.opening_plies,
             self.length,
             self.result,
         )
@@ -445,8 +450,62 @@ struct Entry {
     run: Runner,
 }
 
-/// `Err` when a level is not one the game knows (the game list says which it has).
+/// The openings of an openings file (`--openings`): one a line, its moves from the
+/// start in the game's notation, separated by spaces or commas; PGN-style move
+/// numbers (`1.`) are skipped, and so are blank lines and everything after `#`.
+pub fn read_openings(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .map(|line| line.split('#').next().unwrap_or(""))
+        .map(|line| {
+            line.split([' ', '\t', ','])
+                .filter(|w| !w.is_empty() && !is_move_number(w))
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .filter(|moves| !moves.is_empty())
+        .collect()
+}
+
+/// `1.`, `12...`: a PGN move number.
+fn is_move_number(word: &str) -> bool {
+    let digits = word.trim_end_matches('.');
+    digits.len() < word.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// `Err` when an opening has a move that is not legal where it is played, or goes
+/// past the end of the game.
+fn check_openings<G: Referee>(options: &MatchOptions) -> anyhow::Result<()> {
+    for (number, opening) in options.openings.iter().enumerate() {
+        let mut pos = G::new_game(&options.game);
+        for (ply, text) in opening.iter().enumerate() {
+            let problem = if pos.outcome().is_some() {
+                Some("the game is already over".to_string())
+            } else {
+                match pos.parse_move(text) {
+                    Ok(mv) => {
+                        pos.make(mv);
+                        None
+                    }
+                    Err(e) => Some(e.to_string()),
+                }
+            };
+            if let Some(problem) = problem {
+                bail!(
+                    "--openings: opening {} ({}), move {} {text:?}: {problem}",
+                    number + 1,
+                    opening.join(" "),
+                    ply + 1
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `Err` when a level is not one the game knows (the game list says which it has),
+/// or an opening is not legal.
 fn check<G: Referee>(options: &MatchOptions) -> anyhow::Result<()> {
+    check_openings::<G>(options)?;
     let info = registry::by_wire_name(G::NAME).context("a referee for a game not in the list")?;
     for (side, level) in [
         ("white", options.level_white),

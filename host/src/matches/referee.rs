@@ -63,6 +63,15 @@ pub trait Referee: Notation {
     fn adjudicate(&self) -> (Outcome, String) {
         (Outcome::Draw, "draw (adjudicated at the ply cap)".into())
     }
+
+    /// An engine answered no move (UCCI's `nobestmove`, UCI's `bestmove (none)`)
+    /// though the game goes on: the rule under which that stands as a draw claim,
+    /// or `None` (the default) when it does not and the engine forfeits. `moves` are
+    /// the game's moves from the start.
+    fn draw_claim(&self, moves: &[String]) -> Option<String> {
+        let _ = moves;
+        None
+    }
 }
 
 /// A random opening of `plies` moves from the start, using the game's move generator
@@ -136,7 +145,7 @@ pub struct Seat<'a> {
 }
 
 /// One game: `seats[0]` plays player 0 (moves first). `number` is the game's number
-/// (seeds), `opening` its random plies, `cap` the ply cap (0 = none).
+/// (seeds), `opening` its opening moves, `cap` the ply cap (0 = none).
 fn play_game<G: Referee>(
     seats: [Seat<'_>; 2],
     number: u32,
@@ -165,7 +174,7 @@ fn play_game<G: Referee>(
     for text in opening {
         play(&mut pos, text.clone(), &mut played)
             .map_err(|e| anyhow!(e))
-            .context("random opening")?;
+            .context("opening")?;
     }
     let mut dice = seeds::dice(options.seed, seeds::pair_of(number));
     let mut seats = seats;
@@ -244,6 +253,13 @@ fn play_game<G: Referee>(
             forfeit(&mut played, side, format!("{} loses on time", seat.name));
             return Ok(played);
         }
+        if (best.best == "none" || best.best.is_empty())
+            && let Some(rule) = pos.draw_claim(&played.moves)
+        {
+            played.outcome = Outcome::Draw;
+            played.adjudicated = Some(format!("draw claimed by {} (no move): {rule}", seat.name));
+            return Ok(played);
+        }
         if let Err(e) = play(&mut pos, best.best.clone(), &mut played) {
             forfeit(
                 &mut played,
@@ -291,8 +307,11 @@ pub fn run<G: Referee>(
     let pairs = options.games.div_ceil(2);
     let mut rng = seeds::openings(options.seed);
     let mut used = HashSet::new();
-    let openings: Vec<Vec<String>> = (0..pairs)
-        .map(|_| next_opening::<G>(&mut rng, &mut used, &options.game))
+    let openings: Vec<Vec<String>> = (0..pairs as usize)
+        .map(|pair| match options.openings.len() {
+            0 => next_opening::<G>(&mut rng, &mut used, &options.game),
+            n => options.openings[pair % n].clone(),
+        })
         .collect();
     let next_pair = AtomicU32::new(0);
     let stop = AtomicBool::new(false);
@@ -392,7 +411,7 @@ pub fn run<G: Referee>(
 fn record<G: Referee>(
     number: u32,
     white_first: bool,
-    random_plies: usize,
+    opening_plies: usize,
     played: Played,
 ) -> GameRecord {
     let white_player = u8::from(!white_first);
@@ -413,7 +432,7 @@ fn record<G: Referee>(
     GameRecord {
         number,
         white_first,
-        random_plies,
+        opening_plies,
         moves: played.moves,
         length: played.length,
         outcome: played.outcome,

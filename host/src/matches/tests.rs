@@ -37,11 +37,11 @@ fn host_against_host_alternates_colours_and_never_loses_at_ttt() {
     let firsts: Vec<bool> = r.records.iter().map(|g| g.white_first).collect();
     assert_eq!(firsts, [true, false, true, false]);
     // Paired games share their opening; the next pair has another.
-    let opening = |g: &GameRecord| g.moves[..g.random_plies].to_vec();
+    let opening = |g: &GameRecord| g.moves[..g.opening_plies].to_vec();
     assert_eq!(opening(&r.records[0]), opening(&r.records[1]));
     assert_ne!(opening(&r.records[0]), opening(&r.records[2]));
     for g in &r.records {
-        assert!((1..=2).contains(&g.random_plies));
+        assert!((1..=2).contains(&g.opening_plies));
         assert!(g.moves.len() >= 5, "{g:?}");
         assert_eq!(g.length, g.moves.len());
     }
@@ -97,7 +97,7 @@ fn einstein_referee_rolls_shares_dice_in_pairs_and_reproduces() {
     for g in &r.records {
         // Both engines set up first (red, then blue), then every step follows a roll.
         assert!(g.moves[0].starts_with("setup ") && g.moves[1].starts_with("setup "));
-        assert_eq!(g.random_plies, 0);
+        assert_eq!(g.opening_plies, 0);
         let steps = &g.moves[2..];
         for (i, m) in steps.iter().enumerate() {
             assert_eq!(m.starts_with("roll "), i % 2 == 0, "{g:?}");
@@ -183,11 +183,11 @@ fn checkers_search_beats_greedy_on_varied_openings() {
         ..options("checkers", 4, 5)
     };
     let r = play(&search_vs_greedy);
-    let opening = |g: &GameRecord| g.moves[..g.random_plies].to_vec();
+    let opening = |g: &GameRecord| g.moves[..g.opening_plies].to_vec();
     assert_eq!(opening(&r.records[0]), opening(&r.records[1]));
     assert_ne!(opening(&r.records[0]), opening(&r.records[2]));
     for g in &r.records {
-        assert!((2..=4).contains(&g.random_plies), "{g:?}");
+        assert!((2..=4).contains(&g.opening_plies), "{g:?}");
         assert_eq!(g.length, g.moves.len());
         // Ten pieces cross 16 rows: no side can win in fewer than 30 of its moves.
         assert!(g.length >= 59 || g.adjudicated, "{}", g.line());
@@ -457,4 +457,114 @@ fn every_game_of_the_list_is_refereed_under_each_of_its_names() {
     })
     .unwrap_err();
     assert!(format!("{e}").contains("ttt has levels 0 to 0"), "{e}");
+}
+
+#[test]
+fn openings_files_are_read_with_comments_and_move_numbers() {
+    let text =
+        "# xiangqi openings\n1. h2e2 h9g7 2. h0g2  # central cannon\n\n  c3c4,g6g5\n1... b9c7\n";
+    assert_eq!(
+        read_openings(text),
+        [
+            vec!["h2e2", "h9g7", "h0g2"],
+            vec!["c3c4", "g6g5"],
+            vec!["b9c7"]
+        ]
+    );
+    assert!(read_openings("# nothing\n\n").is_empty());
+}
+
+#[test]
+fn openings_from_a_file_are_played_in_order_one_per_pair() {
+    let openings = read_openings("b2\na1 b1\n");
+    let r = play(&MatchOptions {
+        openings: openings.clone(),
+        ..options("ttt", 6, 1)
+    });
+    let played: Vec<Vec<String>> = r
+        .records
+        .iter()
+        .map(|g| g.moves[..g.opening_plies].to_vec())
+        .collect();
+    // Pairs take the openings in order and start again from the first.
+    let want = [
+        &openings[0],
+        &openings[0],
+        &openings[1],
+        &openings[1],
+        &openings[0],
+        &openings[0],
+    ];
+    assert_eq!(played.len(), want.len());
+    for (got, want) in played.iter().zip(want) {
+        assert_eq!(got, want);
+    }
+    // Colours still alternate on each opening.
+    assert!(r.records[0].white_first && !r.records[1].white_first);
+}
+
+#[test]
+fn an_illegal_opening_is_refused_before_any_game() {
+    for (game, text, words) in [
+        (
+            "xiangqi",
+            "h2e2 h9g7\nh2e2 h2e3\n",
+            ["opening 2", "move 2", "\"h2e3\""],
+        ),
+        ("ttt", "a1 a1\n", ["opening 1", "move 2", "\"a1\""]),
+        (
+            "ttt",
+            "a1 b1 a2 b2 a3 c3\n",
+            ["opening 1", "move 6", "already over"],
+        ),
+    ] {
+        let bad = MatchOptions {
+            openings: read_openings(text),
+            ..options(game, 2, 0)
+        };
+        let e = format!("{:#}", validate(&bad).unwrap_err());
+        for w in words {
+            assert!(e.contains("--openings") && e.contains(w), "{e}");
+        }
+        let r = run_match(&bad, &hosts, &mut |_, _| {});
+        assert!(r.error.is_some() && r.records.is_empty());
+    }
+}
+
+/// The repository's xiangqi openings file: every line legal, no line twice.
+#[test]
+fn the_xiangqi_openings_file_is_legal() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../openings/xiangqi.txt"
+    ))
+    .unwrap();
+    let openings = read_openings(&text);
+    assert_eq!(openings.len(), 30);
+    let distinct: std::collections::HashSet<_> = openings.iter().collect();
+    assert_eq!(distinct.len(), openings.len());
+    validate(&MatchOptions {
+        openings,
+        ..options("xiangqi", 2, 0)
+    })
+    .unwrap();
+}
+
+#[test]
+fn no_move_where_no_draw_claim_stands_forfeits() {
+    for game in ["ttt", "xiangqi"] {
+        let r = against(
+            Scripted {
+                answer: "none",
+                delay: Duration::ZERO,
+            },
+            &MatchOptions {
+                nodes: 500,
+                ..options(game, 2, 3)
+            },
+        );
+        let first = &r.records[0];
+        assert_eq!(first.white_score, 0.0, "{game}: {first:?}");
+        assert!(first.forfeit.is_some(), "{game}: {first:?}");
+    }
 }

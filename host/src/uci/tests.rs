@@ -339,3 +339,59 @@ proptest::proptest! {
         }
     }
 }
+
+/// Output shared with the test while the engine runs on its own thread.
+#[derive(Clone, Default)]
+struct Shared(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Shared {
+    fn text(&self) -> String {
+        String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
+    }
+}
+
+/// `go infinite` and `go ponder` answer only after `stop` / `ponderhit`, even when the
+/// answer is found at once (the start position's book move), and `isready` is answered
+/// while the answer waits.
+#[test]
+fn unbounded_searches_answer_only_when_told() {
+    for (go, end) in [("go infinite", "stop"), ("go ponder", "ponderhit")] {
+        let (tx, rx) = mpsc::channel();
+        let out = Shared::default();
+        let mut engine = UciEngine::new(EngineLink::new(Box::new(HostBoard::host(4))), out.clone());
+        let thread = std::thread::spawn(move || engine.run(rx).unwrap());
+        for c in ["uci", "position startpos", go] {
+            tx.send(c.to_string()).unwrap();
+        }
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(!out.text().contains("bestmove"), "{go}: {}", out.text());
+        tx.send("isready".into()).unwrap();
+        let waited = Instant::now();
+        while !out.text().contains("readyok") {
+            assert!(waited.elapsed() < Duration::from_secs(10), "{}", out.text());
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(!out.text().contains("bestmove"), "{go}: {}", out.text());
+        tx.send(end.into()).unwrap();
+        tx.send("position startpos moves h2e2".into()).unwrap();
+        tx.send("go depth 1".into()).unwrap();
+        drop(tx);
+        thread.join().unwrap();
+        let text = out.text();
+        assert_eq!(text.matches("bestmove ").count(), 2, "{go}: {text}");
+        assert!(
+            text.find("readyok").unwrap() < text.find("bestmove").unwrap(),
+            "{text}"
+        );
+    }
+}

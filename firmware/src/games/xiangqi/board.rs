@@ -137,8 +137,8 @@ impl Move {
     }
 }
 
-const fn build_file_of() -> [u8; SQUARES] {
-    let mut t = [0u8; SQUARES];
+const fn build_file_of() -> [u8; 256] {
+    let mut t = [0u8; 256];
     let mut s = 0;
     while s < SQUARES {
         t[s] = (s % 9) as u8;
@@ -146,8 +146,8 @@ const fn build_file_of() -> [u8; SQUARES] {
     }
     t
 }
-const fn build_rank_of() -> [u8; SQUARES] {
-    let mut t = [0u8; SQUARES];
+const fn build_rank_of() -> [u8; 256] {
+    let mut t = [0u8; 256];
     let mut s = 0;
     while s < SQUARES {
         t[s] = (s / 9) as u8;
@@ -155,10 +155,11 @@ const fn build_rank_of() -> [u8; SQUARES] {
     }
     t
 }
-/// File (0..9) of each square (the M0 has no divider).
-pub static FILE_OF: [u8; SQUARES] = build_file_of();
-/// Rank (0..10) of each square.
-pub static RANK_OF: [u8; SQUARES] = build_rank_of();
+/// File (0..9) of each square (the M0 has no divider); 256 entries (0 past
+/// the board), so a `u8` square indexes it without a bounds check.
+pub static FILE_OF: [u8; 256] = build_file_of();
+/// Rank (0..10) of each square (256 entries, as [`FILE_OF`]).
+pub static RANK_OF: [u8; 256] = build_rank_of();
 
 /// The square at `rank`, `file`.
 #[inline]
@@ -176,18 +177,16 @@ pub const fn in_palace(sq: Square) -> bool {
 /// packed in a `u16`: bits 0–3 nearest above, 4–7 second above, 8–11 nearest
 /// below, 12–15 second below (coordinates along the line, 0xF = none).
 ///
-/// Indexed by `[position][occupancy without the position's own bit]`, so a
-/// rank table is 9 × 256 entries and a file table 10 × 512 (14,848 bytes
-/// together, instead of ElephantEye's separate move/capture bitmask tables).
+/// Indexed by `[position][occupancy of the whole line]` (the position's own
+/// bit ignored, so no bit needs squeezing out), so a rank table is 9 × 512
+/// entries and a file table 10 × 1024 (29,696 bytes together).
 const fn build_line<const N: usize, const M: usize>() -> [[u16; M]; N] {
     let mut t = [[0u16; M]; N];
     let mut pos = 0;
     while pos < N {
         let mut idx = 0;
         while idx < M {
-            let low = idx & ((1 << pos) - 1);
-            let high = (idx >> pos) << (pos + 1);
-            let occ = low | high;
+            let occ = idx;
             let mut above = [0xFu16; 2];
             let mut n = 0;
             let mut p = pos + 1;
@@ -216,16 +215,13 @@ const fn build_line<const N: usize, const M: usize>() -> [[u16; M]; N] {
     t
 }
 /// Empty points a slider reaches from a point of a line of `N` points, by
-/// `[position][occupancy without the position's own bit]` (as [`build_line`]).
+/// `[position][occupancy of the whole line]` (the slider's own bit ignored).
 const fn build_reach<const N: usize, const M: usize>() -> [[u8; M]; N] {
     let mut t = [[0u8; M]; N];
     let mut pos = 0;
     while pos < N {
-        let mut idx = 0;
-        while idx < M {
-            let low = idx & ((1 << pos) - 1);
-            let high = (idx >> pos) << (pos + 1);
-            let occ = low | high;
+        let mut occ = 0;
+        while occ < M {
             let mut n = 0;
             let mut p = pos + 1;
             while p < N && occ & (1 << p) == 0 {
@@ -237,22 +233,22 @@ const fn build_reach<const N: usize, const M: usize>() -> [[u8; M]; N] {
                 n += 1;
                 p -= 1;
             }
-            t[pos][idx] = n;
-            idx += 1;
+            t[pos][occ] = n;
+            occ += 1;
         }
         pos += 1;
     }
     t
 }
-/// Empty squares reachable along a rank, by file and occupancy (2,304 bytes).
-pub static RANK_REACH: [[u8; 256]; 9] = build_reach::<9, 256>();
-/// Empty squares reachable along a file, by rank and occupancy (5,120 bytes).
-pub static FILE_REACH: [[u8; 512]; 10] = build_reach::<10, 512>();
+/// Empty squares reachable along a rank, by file and the rank's occupancy (4,608 bytes).
+pub static RANK_REACH: [[u8; 512]; 9] = build_reach::<9, 512>();
+/// Empty squares reachable along a file, by rank and the file's occupancy (10,240 bytes).
+pub static FILE_REACH: [[u8; 1024]; 10] = build_reach::<10, 1024>();
 
 /// Blockers along a rank, by file and occupancy (see [`build_line`]).
-pub static RANK_LINE: [[u16; 256]; 9] = build_line::<9, 256>();
+pub static RANK_LINE: [[u16; 512]; 9] = build_line::<9, 512>();
 /// Blockers along a file, by rank and occupancy.
-pub static FILE_LINE: [[u16; 512]; 10] = build_line::<10, 512>();
+pub static FILE_LINE: [[u16; 1024]; 10] = build_line::<10, 1024>();
 
 /// Knight-like horse steps `(d_rank, d_file)` with the leg step.
 const HORSE_STEPS: [(i8, i8, i8, i8); 8] = [
@@ -402,8 +398,10 @@ const fn splitmix64(state: u64) -> (u64, u64) {
     (s, z ^ (z >> 31))
 }
 
-const fn build_zobrist() -> ([[u64; SQUARES]; 14], u64) {
-    let mut t = [[0u64; SQUARES]; 14];
+const fn build_zobrist() -> ([[u64; 128]; 16], u64) {
+    // Rows 14–15 and squares 90..128 pad the table so that a masked index
+    // needs no bounds check; the keys are those of `[14][90]` in order.
+    let mut t = [[0u64; 128]; 16];
     let mut state = 0x0004_5EED_0004_5EEDu64; // seed 004
     let mut p = 0;
     while p < 14 {
@@ -419,17 +417,36 @@ const fn build_zobrist() -> ([[u64; SQUARES]; 14], u64) {
     let (_, side) = splitmix64(state);
     (t, side)
 }
-const ZOBRIST_ALL: ([[u64; SQUARES]; 14], u64) = build_zobrist();
-/// Zobrist keys by `[colour * 7 + kind][square]` (splitmix64 from a fixed seed, at compile time).
-pub static ZOBRIST: [[u64; SQUARES]; 14] = ZOBRIST_ALL.0;
+const ZOBRIST_ALL: ([[u64; 128]; 16], u64) = build_zobrist();
+/// Zobrist keys by `[colour * 7 + kind][square]` (splitmix64 from a fixed seed, at
+/// compile time; padded to 16 × 128 for unchecked masked indexing).
+pub static ZOBRIST: [[u64; 128]; 16] = ZOBRIST_ALL.0;
 /// Zobrist key XORed in when black is to move.
 pub const ZOBRIST_SIDE: u64 = ZOBRIST_ALL.1;
+
+const fn build_slot_row() -> [u8; 64] {
+    let mut t = [0u8; 64];
+    let mut s = 16;
+    while s < 48 {
+        t[s] = (((s >> 5) & 1) * 7) as u8 + SLOT_KIND[s & 15] as u8;
+        s += 1;
+    }
+    t
+}
+/// `colour * 7 + kind` of each slot (16..48): the row of [`ZOBRIST`] and of
+/// the piece-square table.
+static SLOT_ROW: [u8; 64] = build_slot_row();
+
+/// The table row (`colour * 7 + kind`, 0..14) of the piece in `slot`.
+#[inline]
+pub fn slot_row(slot: u8) -> usize {
+    usize::from(SLOT_ROW[usize::from(slot & 63)] & 15)
+}
 
 /// Zobrist key of piece `slot` on `sq`.
 #[inline]
 pub fn zobrist(slot: u8, sq: Square) -> u64 {
-    let row = usize::from(slot_color(slot)) * 7 + slot_kind(slot) as usize;
-    ZOBRIST[row][usize::from(sq)]
+    ZOBRIST[slot_row(slot)][usize::from(sq & 0x7F)]
 }
 
 /// Phase units by [`Kind`]: rook 4, horse and cannon 2.
@@ -438,7 +455,9 @@ const PHASE_UNITS: [u8; 7] = [0, 0, 0, 2, 4, 2, 0];
 /// A xiangqi position: the board, piece slots, line occupancies and the hash.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
-    board: [u8; SQUARES],
+    /// Slots by square; squares 90..128 stay empty, and a square is read
+    /// masked to 7 bits (no bounds check): [`NO_SQUARE`] reads as empty.
+    board: [u8; 128],
     squares: [u8; 32],
     rank_occ: [u16; 10],
     file_occ: [u16; 9],
@@ -455,7 +474,7 @@ impl Position {
 
     fn empty() -> Self {
         Self {
-            board: [0; SQUARES],
+            board: [0; 128],
             squares: [NO_SQUARE; 32],
             rank_occ: [0; 10],
             file_occ: [0; 9],
@@ -497,7 +516,8 @@ impl Position {
     /// Slot of the piece on `sq` (0 when empty or off the board).
     #[inline]
     pub fn at(&self, sq: Square) -> u8 {
-        self.board.get(usize::from(sq)).copied().unwrap_or(0)
+        // Squares are below 90, or NO_SQUARE (which masks to 127, empty).
+        self.board[usize::from(sq & 0x7F)]
     }
     /// Square of the piece in `slot` ([`NO_SQUARE`] when captured).
     #[inline]
@@ -527,32 +547,26 @@ impl Position {
     #[inline]
     pub fn reach(&self, sq: Square) -> u8 {
         let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
-        let occ = self.rank_occ[usize::from(r)];
-        let ri = (occ & ((1 << f) - 1)) | ((occ >> (f + 1)) << f);
-        let occ = self.file_occ[usize::from(f)];
-        let fi = (occ & ((1 << r) - 1)) | ((occ >> (r + 1)) << r);
-        RANK_REACH[usize::from(f)][usize::from(ri)] + FILE_REACH[usize::from(r)][usize::from(fi)]
+        let ri = usize::from(self.rank_occ[usize::from(r)] & 0x1FF);
+        let fi = usize::from(self.file_occ[usize::from(f)] & 0x3FF);
+        RANK_REACH[usize::from(f)][ri] + FILE_REACH[usize::from(r)][fi]
     }
 
     /// Blockers along the rank through `sq` (see [`RANK_LINE`]).
     #[inline]
     pub fn rank_blockers(&self, sq: Square) -> u16 {
         let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
-        let occ = self.rank_occ[usize::from(r)];
-        let idx = (occ & ((1 << f) - 1)) | ((occ >> (f + 1)) << f);
-        RANK_LINE[usize::from(f)][usize::from(idx)]
+        RANK_LINE[usize::from(f)][usize::from(self.rank_occ[usize::from(r)] & 0x1FF)]
     }
     /// Blockers along the file through `sq` (see [`FILE_LINE`]).
     #[inline]
     pub fn file_blockers(&self, sq: Square) -> u16 {
         let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
-        let occ = self.file_occ[usize::from(f)];
-        let idx = (occ & ((1 << r) - 1)) | ((occ >> (r + 1)) << r);
-        FILE_LINE[usize::from(r)][usize::from(idx)]
+        FILE_LINE[usize::from(r)][usize::from(self.file_occ[usize::from(f)] & 0x3FF)]
     }
 
     fn put(&mut self, slot: u8, sq: Square) {
-        self.board[usize::from(sq)] = slot;
+        self.board[usize::from(sq & 0x7F)] = slot;
         self.squares[usize::from(slot - 16)] = sq;
         let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
         self.rank_occ[usize::from(r)] |= 1 << f;
@@ -577,7 +591,7 @@ impl Position {
 
     /// Plays `mv` (pseudo-legal, built for this position) without any legality check.
     pub fn make_raw(&mut self, mv: Move) {
-        let (from, to) = (usize::from(mv.from), usize::from(mv.to));
+        let (from, to) = (usize::from(mv.from & 0x7F), usize::from(mv.to & 0x7F));
         self.board[from] = 0;
         self.clear_occ(mv.from);
         if mv.captured != 0 {
@@ -597,7 +611,7 @@ impl Position {
 
     /// Takes back `mv`, the last move played with [`Position::make_raw`].
     pub fn unmake_raw(&mut self, mv: Move) {
-        let (from, to) = (usize::from(mv.from), usize::from(mv.to));
+        let (from, to) = (usize::from(mv.from & 0x7F), usize::from(mv.to & 0x7F));
         self.side ^= 1;
         self.key ^= zobrist(mv.piece, mv.from) ^ zobrist(mv.piece, mv.to) ^ ZOBRIST_SIDE;
         self.psq -= psq(mv.piece, mv.to) - psq(mv.piece, mv.from);
@@ -614,6 +628,45 @@ impl Position {
             self.board[to] = 0;
             self.clear_occ(mv.to);
         }
+    }
+
+    /// Whether the pseudo-legal `mv` of the side to move is legal (`None` if
+    /// not) and whether it gives check, as [`Position::make_raw`] followed by
+    /// the tests would tell (`in_check`: the mover is in check now), but with
+    /// only the board, the slots and the lines moved and put back: no key,
+    /// no tables, nothing left changed. For moves the search may prune
+    /// unplayed unless they check.
+    pub fn probe_move(&mut self, mv: Move, in_check: bool) -> Option<bool> {
+        let me = slot_color(mv.piece);
+        let risky = in_check || self.may_expose(mv);
+        let checks = self.may_give_check(mv);
+        if !risky && !checks {
+            return Some(false);
+        }
+        let (from, to) = (usize::from(mv.from & 0x7F), usize::from(mv.to & 0x7F));
+        let (piece, captured) = (usize::from(mv.piece - 16), usize::from(mv.captured));
+        self.board[from] = 0;
+        self.clear_occ(mv.from);
+        if captured != 0 {
+            self.squares[captured - 16] = NO_SQUARE;
+        } else {
+            self.set_occ(mv.to);
+        }
+        self.board[to] = mv.piece;
+        self.squares[piece] = mv.to;
+        let legal = !(risky && self.attacked_king(me));
+        let check = legal && checks && self.attacked_king(me ^ 1);
+        self.board[from] = mv.piece;
+        self.squares[piece] = mv.from;
+        self.set_occ(mv.from);
+        if captured != 0 {
+            self.board[to] = mv.captured;
+            self.squares[captured - 16] = mv.to;
+        } else {
+            self.board[to] = 0;
+            self.clear_occ(mv.to);
+        }
+        legal.then_some(check)
     }
 
     /// Passes the turn (the search's null move).

@@ -28,7 +28,8 @@
 //!   the middle-game value weighs `phase / 32`.
 
 use super::board::{
-    FILE_OF, HORSE_LEGS, Kind, NO_SQUARE, Position, RANK_OF, RED, Square, slot_color, slot_kind,
+    FILE_OF, HORSE_MOVES, Kind, NO_SQUARE, Position, RANK_OF, RED, Square, slot_color, slot_kind,
+    slot_row,
 };
 use super::weights::WEIGHTS;
 use crate::game::Score;
@@ -102,8 +103,8 @@ const fn pst_index(kind: usize, sq: usize) -> usize {
     param::PST + kind * 50 + r * 5 + fold
 }
 
-const fn build_psq() -> [[Pair; 90]; 14] {
-    let mut t = [[0; 90]; 14];
+const fn build_psq() -> [[Pair; 128]; 16] {
+    let mut t = [[0; 128]; 16];
     let mut k = 0;
     while k < 7 {
         let mut s = 0;
@@ -121,12 +122,13 @@ const fn build_psq() -> [[Pair; 90]; 14] {
 
 /// Material plus piece-square value by `[colour * 7 + kind][square]`, from
 /// red's side (black's entries are negative): what [`Position::psq`] sums.
-pub static PSQ: [[Pair; 90]; 14] = build_psq();
+/// (Padded to 16 × 128, as [`super::board::ZOBRIST`], for unchecked masked indexing.)
+pub static PSQ: [[Pair; 128]; 16] = build_psq();
 
 /// [`PSQ`] of the piece in `slot` standing on `sq`.
 #[inline]
 pub fn psq(slot: u8, sq: Square) -> Pair {
-    PSQ[usize::from(slot_color(slot)) * 7 + slot_kind(slot) as usize][usize::from(sq)]
+    PSQ[slot_row(slot)][usize::from(sq & 0x7F)]
 }
 
 /// Full phase: all rooks, horses and cannons on the board.
@@ -134,11 +136,12 @@ pub const MAX_PHASE: i32 = 32;
 
 /// Where the evaluation's features go: summed with the weights, or listed.
 trait Terms {
-    /// Feature `param` occurs `count` times for red (negative: for black).
+    /// Feature `param` occurs `count` times for the side whose terms are
+    /// being gathered.
     fn add(&mut self, param: usize, count: i32);
 }
 
-/// Sums the weighted features.
+/// Sums the weighted features of one side.
 struct Sum(Pair);
 
 impl Terms for Sum {
@@ -148,40 +151,36 @@ impl Terms for Sum {
     }
 }
 
-/// Empty squares a rook or cannon on `sq` slides to.
-#[inline]
-fn slide_mobility(pos: &Position, sq: Square) -> usize {
-    usize::from(pos.reach(sq))
-}
-
-/// Horse moves from `sq` (leg free, target not `color`'s own piece), and
-/// whether it guards the square `mate` (its partner).
-#[inline]
-fn horse_mobility(pos: &Position, sq: Square, color: u8, mate: Square) -> (usize, bool) {
+/// Horse moves from `sq` (leg free, target not our own piece: `own` is
+/// `slot >> 4` of our pieces), and whether it guards the square `mate` (its
+/// partner).
+#[inline(always)]
+fn horse_mobility(pos: &Position, sq: Square, own: u8, mate: Square) -> (usize, bool) {
     let mut n = 0;
     let mut guards = false;
-    for &[leg, a, b] in &HORSE_LEGS[usize::from(sq)] {
-        if leg == NO_SQUARE || pos.at(leg) != 0 {
+    for &[to, leg] in &HORSE_MOVES[usize::from(sq)] {
+        if to == NO_SQUARE {
+            break;
+        }
+        if pos.at(leg) != 0 {
             continue;
         }
-        for to in [a, b] {
-            if to == NO_SQUARE {
-                continue;
-            }
-            let p = pos.at(to);
-            if p == 0 || slot_color(p) != color {
-                n += 1;
-            } else if to == mate {
-                guards = true;
-            }
+        // Empty squares and enemy pieces count; slots are 16..48, so
+        // `slot >> 4` is 1 for red and 2 for black.
+        if pos.at(to) >> 4 != own {
+            n += 1;
+        } else if to == mate {
+            guards = true;
         }
     }
     (n, guards)
 }
 
+/// Whether `sq` is across the river for `color`.
+#[inline(always)]
 fn crossed(color: u8, sq: Square) -> bool {
-    let r = RANK_OF[usize::from(sq)];
-    if color == RED { r >= 5 } else { r <= 4 }
+    // Ranks 5–9 are squares 45..90.
+    (sq >= 45) == (color == RED)
 }
 
 /// Whether `color` has a rook, horse or cannon (null move is unsafe without one).
@@ -198,41 +197,37 @@ pub fn phase(pos: &Position) -> i32 {
 
 /// Pieces strictly between `a` and `b` on a shared file or rank (`None`:
 /// not on a line, or more than two).
+#[inline(never)]
 fn between(pos: &Position, a: Square, b: Square) -> Option<u8> {
     let (ia, ib) = (usize::from(a), usize::from(b));
-    let (e, along) = if RANK_OF[ia] == RANK_OF[ib] {
-        (pos.rank_blockers(a), FILE_OF[ib])
+    let (occ, x, y) = if RANK_OF[ia] == RANK_OF[ib] {
+        (pos.rank_occ(RANK_OF[ia]), FILE_OF[ia], FILE_OF[ib])
     } else if FILE_OF[ia] == FILE_OF[ib] {
-        (pos.file_blockers(a), RANK_OF[ib])
+        (pos.file_occ(FILE_OF[ia]), RANK_OF[ia], RANK_OF[ib])
     } else {
         return None;
     };
-    let near = [(e & 0xF) as u8, ((e >> 8) & 0xF) as u8];
-    let far = [((e >> 4) & 0xF) as u8, ((e >> 12) & 0xF) as u8];
-    if near.contains(&along) {
-        Some(0)
-    } else if far.contains(&along) {
-        Some(1)
-    } else {
-        // Two or more between: count along the line up to two.
-        let (occ, lo, hi) = if RANK_OF[ia] == RANK_OF[ib] {
-            let (x, y) = (FILE_OF[ia].min(FILE_OF[ib]), FILE_OF[ia].max(FILE_OF[ib]));
-            (pos.rank_occ(RANK_OF[ia]), x, y)
-        } else {
-            let (x, y) = (RANK_OF[ia].min(RANK_OF[ib]), RANK_OF[ia].max(RANK_OF[ib]));
-            (pos.file_occ(FILE_OF[ia]), x, y)
-        };
-        let inner = occ & ((1u16 << hi) - 1) & !((1u16 << (lo + 1)) - 1);
-        (inner.count_ones() == 2).then_some(2)
+    let (lo, hi) = if x < y { (x, y) } else { (y, x) };
+    // The occupied points strictly between, counted up to three.
+    let inner = u32::from(occ) & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
+    if inner == 0 {
+        return Some(0);
     }
+    let rest = inner & (inner - 1);
+    if rest == 0 {
+        return Some(1);
+    }
+    (rest & (rest - 1) == 0).then_some(2)
 }
 
 /// Mobility, coordination and the attack on the other king, for `us`
-/// (`sign` +1 for red, -1 for black).
-fn side_terms<T: Terms>(pos: &Position, us: u8, sign: i32, t: &mut T) {
+/// (counted positive for `us`: the caller gives them their sign).
+#[inline(always)]
+fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
     let them = us ^ 1;
     let first = 16 + 16 * us;
-    let mut units = 0usize;
+    let own = us + 1;
+    let mut units = 0u32;
     // Horses.
     let (h1, h2) = (pos.square_of(first + 5), pos.square_of(first + 6));
     let mut pair_seen = false;
@@ -240,28 +235,28 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, sign: i32, t: &mut T) {
         if sq == NO_SQUARE {
             continue;
         }
-        let (n, guards) = horse_mobility(pos, sq, us, mate);
-        t.add(param::HORSE_MOB + n, sign);
+        let (n, guards) = horse_mobility(pos, sq, own, mate);
+        t.add(param::HORSE_MOB + n.min(8), 1);
         pair_seen |= guards;
         if crossed(us, sq) {
             units += 2;
         }
     }
     if pair_seen {
-        t.add(param::HORSE_PAIR, sign);
+        t.add(param::HORSE_PAIR, 1);
     }
     // Rooks.
     let (r1, r2) = (pos.square_of(first + 7), pos.square_of(first + 8));
     for sq in [r1, r2] {
         if sq != NO_SQUARE {
-            t.add(param::ROOK_MOB + slide_mobility(pos, sq).min(17), sign);
+            t.add(param::ROOK_MOB + usize::from(pos.reach(sq).min(17)), 1);
             if crossed(us, sq) {
                 units += 3;
             }
         }
     }
     if r1 != NO_SQUARE && r2 != NO_SQUARE && between(pos, r1, r2) == Some(0) {
-        t.add(param::ROOK_PAIR, sign);
+        t.add(param::ROOK_PAIR, 1);
     }
     // Cannons, and their aim at the enemy king.
     let ks = pos.king(them);
@@ -270,7 +265,7 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, sign: i32, t: &mut T) {
         if sq == NO_SQUARE {
             continue;
         }
-        t.add(param::CANNON_MOB + slide_mobility(pos, sq).min(17), sign);
+        t.add(param::CANNON_MOB + usize::from(pos.reach(sq).min(17)), 1);
         if crossed(us, sq) {
             units += 2;
         }
@@ -280,18 +275,18 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, sign: i32, t: &mut T) {
         let (s, k) = (usize::from(sq), usize::from(ks));
         if FILE_OF[s] == FILE_OF[k] {
             match between(pos, sq, ks) {
-                Some(0) => t.add(param::HOLLOW_CANNON, sign),
-                Some(2) => t.add(param::SCREENED_CANNON, sign),
+                Some(0) => t.add(param::HOLLOW_CANNON, 1),
+                Some(2) => t.add(param::SCREENED_CANNON, 1),
                 _ => {}
             }
             // Their horse on the palace centre, in front of the king.
             let centre = if them == RED { 13 } else { 76 };
             let p = pos.at(centre);
             if FILE_OF[k] == 4 && p != 0 && slot_color(p) == them && slot_kind(p) == Kind::Horse {
-                t.add(param::BLOCKED_HORSE, sign);
+                t.add(param::BLOCKED_HORSE, 1);
             }
         } else if RANK_OF[s] == RANK_OF[k] && between(pos, sq, ks) == Some(0) {
-            t.add(param::BOTTOM_CANNON, sign);
+            t.add(param::BOTTOM_CANNON, 1);
         }
     }
     // Crossed pawns: attackers, and linked pairs (counted from the left one).
@@ -303,23 +298,22 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, sign: i32, t: &mut T) {
         units += 1;
         if FILE_OF[usize::from(sq)] < 8 {
             let p = pos.at(sq + 1);
-            if p != 0 && slot_color(p) == us && slot_kind(p) == Kind::Pawn {
-                t.add(param::LINKED_PAWNS, sign);
+            if p >> 4 == own && slot_kind(p) == Kind::Pawn {
+                t.add(param::LINKED_PAWNS, 1);
             }
         }
     }
     // The attack against their king's guard.
     let units = units.min(15);
-    t.add(param::ATTACK + units, sign);
-    let their_first = 16 + 16 * them;
-    let advisors = (their_first + 1..their_first + 3)
-        .filter(|&s| pos.square_of(s) == NO_SQUARE)
-        .count() as i32;
-    let elephants = (their_first + 3..their_first + 5)
-        .filter(|&s| pos.square_of(s) == NO_SQUARE)
-        .count() as i32;
-    t.add(param::NO_ADVISOR, sign * advisors * units as i32);
-    t.add(param::NO_ELEPHANT, sign * elephants * units as i32);
+    t.add(param::ATTACK + units as usize, 1);
+    if units != 0 {
+        let their_first = 16 + 16 * them;
+        let gone = |s: u8| i32::from(pos.square_of(s) == NO_SQUARE);
+        let advisors = gone(their_first + 1) + gone(their_first + 2);
+        let elephants = gone(their_first + 3) + gone(their_first + 4);
+        t.add(param::NO_ADVISOR, advisors * units as i32);
+        t.add(param::NO_ELEPHANT, elephants * units as i32);
+    }
 }
 
 /// Blends a middle-game / endgame pair by `phase`.
@@ -332,10 +326,10 @@ pub fn taper(p: Pair, phase: i32) -> i32 {
 pub fn evaluate(pos: &Position) -> Score {
     #[cfg(test)]
     super::stack_probe::note();
-    let mut sum = Sum(pos.psq());
-    side_terms(pos, RED, 1, &mut sum);
-    side_terms(pos, RED ^ 1, -1, &mut sum);
-    let v = taper(sum.0, phase(pos));
+    let (mut red, mut black) = (Sum(0), Sum(0));
+    side_terms(pos, RED, &mut red);
+    side_terms(pos, RED ^ 1, &mut black);
+    let v = taper(pos.psq() + red.0 - black.0, phase(pos));
     let tempo = taper(WEIGHTS[param::TEMPO], phase(pos));
     (if pos.side() == RED { v } else { -v }) + tempo
 }
@@ -355,15 +349,15 @@ pub fn lazy(pos: &Position) -> Score {
 /// to move, -1 when black is). With the phase, these give [`evaluate`]:
 /// `taper(Σ count × WEIGHTS[param], phase)` from red's side.
 pub fn trace(pos: &Position, out: &mut dyn FnMut(usize, i32)) {
-    struct List<'a>(&'a mut dyn FnMut(usize, i32));
+    struct List<'a>(&'a mut dyn FnMut(usize, i32), i32);
     impl Terms for List<'_> {
         fn add(&mut self, param: usize, count: i32) {
             if count != 0 {
-                (self.0)(param, count);
+                (self.0)(param, count * self.1);
             }
         }
     }
-    let mut list = List(out);
+    let mut list = List(out, 1);
     for sq in 0..90u8 {
         let p = pos.at(sq);
         if p == 0 {
@@ -378,8 +372,10 @@ pub fn trace(pos: &Position, out: &mut dyn FnMut(usize, i32)) {
         list.add(param::MATERIAL + kind, sign);
         list.add(pst_index(kind, rel), sign);
     }
-    side_terms(pos, RED, 1, &mut list);
-    side_terms(pos, RED ^ 1, -1, &mut list);
+    side_terms(pos, RED, &mut list);
+    list.1 = -1;
+    side_terms(pos, RED ^ 1, &mut list);
+    list.1 = 1;
     list.add(param::TEMPO, if pos.side() == RED { 1 } else { -1 });
 }
 

@@ -6,6 +6,26 @@ use super::board::{
     NO_SQUARE, Position, RANK_OF, RED, Square, reverse_leg, slot_color, slot_kind,
 };
 
+/// `1 << kind` by `slot & 15` (slots are 16..48: the low four bits give the kind).
+static KIND_BIT: [u8; 16] = [
+    1 << Kind::King as u8,
+    1 << Kind::Advisor as u8,
+    1 << Kind::Advisor as u8,
+    1 << Kind::Elephant as u8,
+    1 << Kind::Elephant as u8,
+    1 << Kind::Horse as u8,
+    1 << Kind::Horse as u8,
+    1 << Kind::Rook as u8,
+    1 << Kind::Rook as u8,
+    1 << Kind::Cannon as u8,
+    1 << Kind::Cannon as u8,
+    1 << Kind::Pawn as u8,
+    1 << Kind::Pawn as u8,
+    1 << Kind::Pawn as u8,
+    1 << Kind::Pawn as u8,
+    1 << Kind::Pawn as u8,
+];
+
 /// Most pseudo-legal moves a position can have (2×17 rook + 2×17 cannon + 2×8 horse
 /// + 5×3 pawn + 4 king + 2×4 advisor + 2×4 elephant = 119).
 pub const MAX_MOVES: usize = 120;
@@ -14,12 +34,19 @@ pub const MAX_MOVES: usize = 120;
 pub trait MoveSlot: Copy {
     /// The slot for `mv`.
     fn pack(mv: Move) -> Self;
+    /// The slot for the move packed in `word` (from, to, piece, captured:
+    /// its bytes from the lowest).
+    fn from_word(word: u32) -> Self;
 }
 
 impl MoveSlot for Move {
     #[inline]
     fn pack(mv: Move) -> Self {
         mv
+    }
+    #[inline]
+    fn from_word(word: u32) -> Self {
+        unpack(u64::from(word))
     }
 }
 
@@ -29,6 +56,10 @@ impl MoveSlot for u64 {
     #[inline]
     fn pack(mv: Move) -> Self {
         u64::from(u32::from_le_bytes([mv.from, mv.to, mv.piece, mv.captured]))
+    }
+    #[inline]
+    fn from_word(word: u32) -> Self {
+        u64::from(word)
     }
 }
 
@@ -81,20 +112,19 @@ impl<'a, T: MoveSlot> Sink<'a, T> {
             self.overflowed = true;
         }
     }
+    /// [`Sink::push`] of a move packed in a word (see [`MoveSlot::from_word`]).
+    #[inline]
+    fn push_word(&mut self, word: u32) {
+        if let Some(slot) = self.buf.get_mut(self.len) {
+            *slot = T::from_word(word);
+            self.len += 1;
+        } else {
+            self.overflowed = true;
+        }
+    }
 }
 
 impl Position {
-    /// The piece on `sq` if it belongs to the side `color`'s opponent, else 0.
-    #[inline]
-    fn enemy_at(&self, sq: Square, color: u8) -> u8 {
-        let p = self.at(sq);
-        if p != 0 && slot_color(p) != color {
-            p
-        } else {
-            0
-        }
-    }
-
     #[inline]
     fn push_to<T: MoveSlot>(
         &self,
@@ -141,33 +171,31 @@ impl Position {
     ) {
         // `base` is the square at line coordinate 0; coordinates run `0..end`.
         let base = from - pos * step;
-        let color = slot_color(piece);
+        // The move's word without its destination (see `MoveSlot::from_word`).
+        let word = u32::from(from) | (u32::from(piece) << 16);
+        let enemy = 2 - slot_color(piece);
         let near_up = (entry & 0xF) as u8;
         let far_up = ((entry >> 4) & 0xF) as u8;
         let near_down = ((entry >> 8) & 0xF) as u8;
         let far_down = ((entry >> 12) & 0xF) as u8;
         if quiet {
             let top = if near_up == 0xF { end } else { near_up };
-            let mut c = pos + 1;
-            while c < top {
-                sink.push(Move {
-                    from,
-                    to: base + c * step,
-                    piece,
-                    captured: 0,
-                });
-                c += 1;
+            let mut to = from + step;
+            let stop = base + top * step;
+            while to < stop {
+                sink.push_word(word | (u32::from(to) << 8));
+                to += step;
             }
-            let bottom = if near_down == 0xF { 0 } else { near_down + 1 };
-            let mut c = pos;
-            while c > bottom {
-                c -= 1;
-                sink.push(Move {
-                    from,
-                    to: base + c * step,
-                    piece,
-                    captured: 0,
-                });
+            let bottom = base
+                + if near_down == 0xF {
+                    0
+                } else {
+                    (near_down + 1) * step
+                };
+            let mut to = from;
+            while to > bottom {
+                to -= step;
+                sink.push_word(word | (u32::from(to) << 8));
             }
         }
         let (up, down) = if cannon {
@@ -178,14 +206,9 @@ impl Position {
         for c in [up, down] {
             if c != 0xF {
                 let to = base + c * step;
-                let target = self.enemy_at(to, color);
-                if target != 0 {
-                    sink.push(Move {
-                        from,
-                        to,
-                        piece,
-                        captured: target,
-                    });
+                let target = self.at(to);
+                if target >> 4 == enemy {
+                    sink.push_word(word | (u32::from(to) << 8) | (u32::from(target) << 24));
                 }
             }
         }
@@ -258,23 +281,171 @@ impl Position {
         }
     }
 
-    /// Pseudo-legal moves of the side to move (captures only when `quiet` is false).
+    /// Pseudo-legal moves of the side to move (captures only when `quiet` is false),
+    /// in slot order, each piece's moves in [`Position::piece_moves`]'s order.
     pub fn pseudo_moves<T: MoveSlot>(&self, sink: &mut Sink<'_, T>, quiet: bool) {
-        let first = 16 + 16 * self.side();
-        for slot in first..first + 16 {
-            let from = self.square_of(slot);
-            if from != NO_SQUARE {
-                self.piece_moves(sink, slot, from, quiet);
-            }
+        if quiet {
+            self.side_moves::<T, true>(sink);
+        } else {
+            self.side_moves::<T, false>(sink);
         }
     }
 
-    /// Whether the piece on `sq` belongs to `color`'s opponent and is of one
-    /// of the kinds in `mask` (bit `kind`).
-    #[inline]
-    fn enemy_of_kind(&self, sq: Square, color: u8, mask: u8) -> bool {
-        let p = self.at(sq);
-        p != 0 && slot_color(p) != color && (1 << slot_kind(p) as u8) & mask != 0
+    /// A move of `piece` from `from` to `to` if `to` is empty (when `QUIET`)
+    /// or holds an enemy (`enemy` = `slot >> 4` of the enemy's pieces).
+    #[inline(always)]
+    fn push_fast<T: MoveSlot, const QUIET: bool>(
+        &self,
+        sink: &mut Sink<'_, T>,
+        word: u32,
+        to: Square,
+        enemy: u8,
+    ) {
+        // `word` holds the origin and the piece (see `MoveSlot::from_word`).
+        let target = self.at(to);
+        if target == 0 {
+            if QUIET {
+                sink.push_word(word | (u32::from(to) << 8));
+            }
+        } else if target >> 4 == enemy {
+            sink.push_word(word | (u32::from(to) << 8) | (u32::from(target) << 24));
+        }
+    }
+
+    /// [`Position::pseudo_moves`] with the kinds walked by their slot ranges
+    /// (no dispatch per piece) and the quiet test resolved at compile time.
+    #[inline(never)]
+    fn side_moves<T: MoveSlot, const QUIET: bool>(&self, sink: &mut Sink<'_, T>) {
+        let first = 16 + 16 * self.side();
+        // `slot >> 4` is 1 for red pieces and 2 for black ones.
+        let enemy = 2 - self.side();
+        // King.
+        let from = self.square_of(first);
+        if from != NO_SQUARE {
+            let w = u32::from(from) | (u32::from(first) << 16);
+            for &to in &KING_MOVES[usize::from(from)] {
+                if to == NO_SQUARE {
+                    break;
+                }
+                self.push_fast::<T, QUIET>(sink, w, to, enemy);
+            }
+        }
+        // Advisors.
+        for slot in [first + 1, first + 2] {
+            let from = self.square_of(slot);
+            if from == NO_SQUARE {
+                continue;
+            }
+            // The move's word without its destination (see `MoveSlot::from_word`).
+            let w = u32::from(from) | (u32::from(slot) << 16);
+            for &to in &ADVISOR_MOVES[usize::from(from)] {
+                if to == NO_SQUARE {
+                    break;
+                }
+                self.push_fast::<T, QUIET>(sink, w, to, enemy);
+            }
+        }
+        // Elephants.
+        for slot in [first + 3, first + 4] {
+            let from = self.square_of(slot);
+            if from == NO_SQUARE {
+                continue;
+            }
+            // The move's word without its destination (see `MoveSlot::from_word`).
+            let w = u32::from(from) | (u32::from(slot) << 16);
+            for &[to, eye] in &ELEPHANT_MOVES[usize::from(from)] {
+                if to == NO_SQUARE {
+                    break;
+                }
+                if self.at(eye) == 0 {
+                    self.push_fast::<T, QUIET>(sink, w, to, enemy);
+                }
+            }
+        }
+        // Horses.
+        for slot in [first + 5, first + 6] {
+            let from = self.square_of(slot);
+            if from == NO_SQUARE {
+                continue;
+            }
+            // The move's word without its destination (see `MoveSlot::from_word`).
+            let w = u32::from(from) | (u32::from(slot) << 16);
+            for &[leg, a, b] in &HORSE_LEGS[usize::from(from)] {
+                // An off-board leg has off-board targets.
+                if self.at(leg) != 0 {
+                    continue;
+                }
+                if a != NO_SQUARE {
+                    self.push_fast::<T, QUIET>(sink, w, a, enemy);
+                }
+                if b != NO_SQUARE {
+                    self.push_fast::<T, QUIET>(sink, w, b, enemy);
+                }
+            }
+        }
+        // Rooks and cannons.
+        for slot in first + 7..first + 11 {
+            let from = self.square_of(slot);
+            if from == NO_SQUARE {
+                continue;
+            }
+            // The move's word without its destination (see `MoveSlot::from_word`).
+            let w = u32::from(from) | (u32::from(slot) << 16);
+            let cannon = slot >= first + 9;
+            let f = usize::from(from);
+            let (r, fl) = (RANK_OF[f], FILE_OF[f]);
+            if QUIET {
+                let e = self.rank_blockers(from);
+                self.slide(sink, slot, from, e, fl, 1, 9, cannon, true);
+                let e = self.file_blockers(from);
+                self.slide(sink, slot, from, e, r, 9, 10, cannon, true);
+            } else {
+                // Captures only: the nearest blocker (a rook's) or the one
+                // behind it (a cannon's), up then down, along the rank then
+                // the file (the order `slide` gives them).
+                let shift = if cannon { 4 } else { 0 };
+                let e = self.rank_blockers(from) >> shift;
+                let rank_base = from - fl;
+                for c in [e & 0xF, (e >> 8) & 0xF] {
+                    if c != 0xF {
+                        self.push_fast::<T, false>(sink, w, rank_base + c as u8, enemy);
+                    }
+                }
+                let e = self.file_blockers(from) >> shift;
+                for c in [e & 0xF, (e >> 8) & 0xF] {
+                    if c != 0xF {
+                        self.push_fast::<T, false>(sink, w, c as u8 * 9 + fl, enemy);
+                    }
+                }
+            }
+        }
+        // Pawns: forward, then sideways once across the river.
+        let red = self.side() == RED;
+        for slot in first + 11..first + 16 {
+            let from = self.square_of(slot);
+            if from == NO_SQUARE {
+                continue;
+            }
+            // The move's word without its destination (see `MoveSlot::from_word`).
+            let w = u32::from(from) | (u32::from(slot) << 16);
+            let f = usize::from(from);
+            let (r, fl) = (RANK_OF[f], FILE_OF[f]);
+            if red {
+                if r < 9 {
+                    self.push_fast::<T, QUIET>(sink, w, from + 9, enemy);
+                }
+            } else if r > 0 {
+                self.push_fast::<T, QUIET>(sink, w, from - 9, enemy);
+            }
+            if (from >= 45) == red {
+                if fl > 0 {
+                    self.push_fast::<T, QUIET>(sink, w, from - 1, enemy);
+                }
+                if fl < 8 {
+                    self.push_fast::<T, QUIET>(sink, w, from + 1, enemy);
+                }
+            }
+        }
     }
 
     /// Whether `color`'s king is attacked (or faces the other king on an open file).
@@ -287,27 +458,45 @@ impl Position {
         if ks == NO_SQUARE {
             return true;
         }
+        // `slot >> 4` of the enemy's pieces (1 red, 2 black; 0 for an empty square).
+        let enemy = 2 - color;
+        let hit = |sq: Square, mask: u8| {
+            let p = self.at(sq);
+            p >> 4 == enemy && KIND_BIT[usize::from(p & 15)] & mask != 0
+        };
         let k = usize::from(ks);
         let (r, f) = (RANK_OF[k], FILE_OF[k]);
+        // Enemy pawns: in front of the king, or beside it (they have crossed the river).
+        let front = if color == RED {
+            if r < 9 { ks + 9 } else { NO_SQUARE }
+        } else if r > 0 {
+            ks - 9
+        } else {
+            NO_SQUARE
+        };
+        // Kings stay on files 3–5: both neighbours are on the board.
+        if hit(front, PAWN) || hit(ks - 1, PAWN) || hit(ks + 1, PAWN) {
+            return true;
+        }
         // File: rook or king nearest, cannon second.
         let e = self.file_blockers(ks);
-        for (near, far) in [(e & 0xF, (e >> 4) & 0xF), ((e >> 8) & 0xF, e >> 12)] {
-            if near != 0xF && self.enemy_of_kind(near as u8 * 9 + f, color, ROOK_OR_KING) {
-                return true;
-            }
-            if far != 0xF && self.enemy_of_kind(far as u8 * 9 + f, color, CANNON) {
-                return true;
-            }
+        let on_file = |rank: u16| rank as u8 * 9 + f;
+        if (e & 0xF != 0xF && hit(on_file(e & 0xF), ROOK_OR_KING))
+            || ((e >> 4) & 0xF != 0xF && hit(on_file((e >> 4) & 0xF), CANNON))
+            || ((e >> 8) & 0xF != 0xF && hit(on_file((e >> 8) & 0xF), ROOK_OR_KING))
+            || (e >> 12 != 0xF && hit(on_file(e >> 12), CANNON))
+        {
+            return true;
         }
+        // Rank: rook nearest, cannon second.
         let e = self.rank_blockers(ks);
         let base = r * 9;
-        for (near, far) in [(e & 0xF, (e >> 4) & 0xF), ((e >> 8) & 0xF, e >> 12)] {
-            if near != 0xF && self.enemy_of_kind(base + near as u8, color, ROOK) {
-                return true;
-            }
-            if far != 0xF && self.enemy_of_kind(base + far as u8, color, CANNON) {
-                return true;
-            }
+        if (e & 0xF != 0xF && hit(base + (e & 0xF) as u8, ROOK))
+            || ((e >> 4) & 0xF != 0xF && hit(base + ((e >> 4) & 0xF) as u8, CANNON))
+            || ((e >> 8) & 0xF != 0xF && hit(base + ((e >> 8) & 0xF) as u8, ROOK))
+            || (e >> 12 != 0xF && hit(base + (e >> 12) as u8, CANNON))
+        {
+            return true;
         }
         // The enemy's two horses: a horse step away with the leg free.
         let first = 16 + 16 * (color ^ 1);
@@ -324,77 +513,93 @@ impl Position {
                 return true;
             }
         }
-        // Enemy pawns: in front of the king, or beside it (they have crossed the river).
-        let front = if color == RED {
-            if r < 9 { ks + 9 } else { NO_SQUARE }
-        } else if r > 0 {
-            ks - 9
-        } else {
-            NO_SQUARE
-        };
-        (front != NO_SQUARE && self.enemy_of_kind(front, color, PAWN))
-            || (f > 0 && self.enemy_of_kind(ks - 1, color, PAWN))
-            || (f < 8 && self.enemy_of_kind(ks + 1, color, PAWN))
+        false
     }
 
     /// Whether a piece of `by` attacks `sq` (pins and the mover's own king
     /// are ignored: this is for exchange estimates, not legality).
     pub fn attacked_by(&self, sq: Square, by: u8) -> bool {
+        const ROOK: u8 = 1 << Kind::Rook as u8;
+        const CANNON: u8 = 1 << Kind::Cannon as u8;
+        const HORSE: u8 = 1 << Kind::Horse as u8;
+        const PAWN: u8 = 1 << Kind::Pawn as u8;
+        const KING: u8 = 1 << Kind::King as u8;
+        const ADVISOR: u8 = 1 << Kind::Advisor as u8;
+        const ELEPHANT: u8 = 1 << Kind::Elephant as u8;
+        // `slot >> 4` of `by`'s pieces (1 red, 2 black; 0 for an empty square).
+        let own = by + 1;
+        let is = |at: Square, mask: u8| {
+            let p = self.at(at);
+            p >> 4 == own && KIND_BIT[usize::from(p & 15)] & mask != 0
+        };
         let s = usize::from(sq);
         let (r, f) = (RANK_OF[s], FILE_OF[s]);
-        let is = |at: Square, kind: Kind| {
-            let p = self.at(at);
-            p != 0 && slot_color(p) == by && slot_kind(p) == kind
-        };
         let e = self.file_blockers(sq);
-        for (near, far) in [(e & 0xF, (e >> 4) & 0xF), ((e >> 8) & 0xF, e >> 12)] {
-            if near != 0xF && is(near as u8 * 9 + f, Kind::Rook) {
-                return true;
-            }
-            if far != 0xF && is(far as u8 * 9 + f, Kind::Cannon) {
-                return true;
-            }
+        let on_file = |rank: u16| rank as u8 * 9 + f;
+        if (e & 0xF != 0xF && is(on_file(e & 0xF), ROOK))
+            || ((e >> 4) & 0xF != 0xF && is(on_file((e >> 4) & 0xF), CANNON))
+            || ((e >> 8) & 0xF != 0xF && is(on_file((e >> 8) & 0xF), ROOK))
+            || (e >> 12 != 0xF && is(on_file(e >> 12), CANNON))
+        {
+            return true;
         }
         let e = self.rank_blockers(sq);
         let base = r * 9;
-        for (near, far) in [(e & 0xF, (e >> 4) & 0xF), ((e >> 8) & 0xF, e >> 12)] {
-            if near != 0xF && is(base + near as u8, Kind::Rook) {
-                return true;
-            }
-            if far != 0xF && is(base + far as u8, Kind::Cannon) {
-                return true;
-            }
+        if (e & 0xF != 0xF && is(base + (e & 0xF) as u8, ROOK))
+            || ((e >> 4) & 0xF != 0xF && is(base + ((e >> 4) & 0xF) as u8, CANNON))
+            || ((e >> 8) & 0xF != 0xF && is(base + ((e >> 8) & 0xF) as u8, ROOK))
+            || (e >> 12 != 0xF && is(base + (e >> 12) as u8, CANNON))
+        {
+            return true;
         }
-        for &[from, _] in HORSE_MOVES[s].iter().take_while(|e| e[0] != NO_SQUARE) {
-            if is(from, Kind::Horse) && self.at(reverse_leg(from, sq)) == 0 {
+        for &[from, _] in &HORSE_MOVES[s] {
+            if from == NO_SQUARE {
+                break;
+            }
+            if is(from, HORSE) && self.at(reverse_leg(from, sq)) == 0 {
                 return true;
             }
         }
         // Pawns: from behind (their forward step), or beside once across the river.
         let crossed = if by == RED { r >= 5 } else { r <= 4 };
         let behind = if by == RED {
-            (r > 0).then(|| sq - 9)
+            if r > 0 { sq - 9 } else { NO_SQUARE }
+        } else if r < 9 {
+            sq + 9
         } else {
-            (r < 9).then(|| sq + 9)
+            NO_SQUARE
         };
-        if behind.is_some_and(|b| is(b, Kind::Pawn))
-            || (crossed && f > 0 && is(sq - 1, Kind::Pawn))
-            || (crossed && f < 8 && is(sq + 1, Kind::Pawn))
+        if is(behind, PAWN)
+            || (crossed && f > 0 && is(sq - 1, PAWN))
+            || (crossed && f < 8 && is(sq + 1, PAWN))
         {
             return true;
         }
-        KING_MOVES[s]
-            .iter()
-            .take_while(|&&t| t != NO_SQUARE)
-            .any(|&t| is(t, Kind::King))
-            || ADVISOR_MOVES[s]
-                .iter()
-                .take_while(|&&t| t != NO_SQUARE)
-                .any(|&t| is(t, Kind::Advisor))
-            || ELEPHANT_MOVES[s]
-                .iter()
-                .take_while(|e| e[0] != NO_SQUARE)
-                .any(|e| self.at(e[1]) == 0 && is(e[0], Kind::Elephant))
+        for &t in &KING_MOVES[s] {
+            if t == NO_SQUARE {
+                break;
+            }
+            if is(t, KING) {
+                return true;
+            }
+        }
+        for &t in &ADVISOR_MOVES[s] {
+            if t == NO_SQUARE {
+                break;
+            }
+            if is(t, ADVISOR) {
+                return true;
+            }
+        }
+        for &[to, eye] in &ELEPHANT_MOVES[s] {
+            if to == NO_SQUARE {
+                break;
+            }
+            if self.at(eye) == 0 && is(to, ELEPHANT) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether the side to move is in check.
@@ -429,6 +634,28 @@ impl Position {
             || RANK_OF[to] == kr
             || FILE_OF[to] == kf
             || (fr.abs_diff(kr) == 1 && ff.abs_diff(kf) == 1)
+    }
+
+    /// Whether the pseudo-legal `mv` might answer a check on the mover's king:
+    /// a king move, or a move from or to the king's rank or file (capturing or
+    /// blocking a rook, cannon or facing king; adding or taking away a cannon's
+    /// screen), or to a square within two ranks and files of it (a horse's leg,
+    /// a checking horse or pawn taken). Every other move leaves each attack on
+    /// the king as it was, so it is illegal in check.
+    #[inline]
+    pub fn may_evade(&self, mv: Move) -> bool {
+        let k = self.king(slot_color(mv.piece));
+        if slot_kind(mv.piece) == Kind::King || k == NO_SQUARE {
+            return true;
+        }
+        let (k, from, to) = (usize::from(k), usize::from(mv.from), usize::from(mv.to));
+        let (kr, kf) = (RANK_OF[k], FILE_OF[k]);
+        let (tr, tf) = (RANK_OF[to], FILE_OF[to]);
+        RANK_OF[from] == kr
+            || FILE_OF[from] == kf
+            || tr == kr
+            || tf == kf
+            || (tr.abs_diff(kr) <= 2 && tf.abs_diff(kf) <= 2)
     }
 
     /// Whether `mv` (played here, or about to be) might give check: the moved piece

@@ -31,8 +31,9 @@ use crate::engine::{EngineReply, Poll, send_info, write_reply};
 use crate::game::{INFINITY, MATE, MATE_BOUND, Score};
 use crate::search::{Limits, poll_every};
 
-/// Nodes between two polls: a node costs 4,700–8,100 ticks on the micro:bit v1
-/// (the HIL report's xiangqi search rows).
+/// Nodes between two polls, from the dearest node seen on the micro:bit v1
+/// (8,100 ticks before the `xq-speed2` work, 2,800–7,100 since: the HIL
+/// report's xiangqi search rows), so that polls come at least as often.
 const POLL_EVERY: u64 = poll_every(8_100);
 
 /// Deepest ply of the board profile (extensions and quiescence included).
@@ -350,6 +351,16 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
     /// `in_check`: the mover is in check now) and tells whether it checks.
     #[inline(never)]
     fn play(g: &mut Xiangqi, mv: Move, in_check: bool) -> Option<bool> {
+        if in_check {
+            // Most moves fail to answer a check: those that cannot are
+            // dropped at once, the others probed before playing.
+            if !g.position().may_evade(mv) {
+                return None;
+            }
+            let check = g.probe_move(mv, true)?;
+            g.push(mv);
+            return Some(check);
+        }
         let me = g.position().side();
         let risky = in_check || g.position().may_expose(mv);
         g.push(mv);
@@ -379,13 +390,27 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         ply: usize,
     ) {
         let killers = if ply < PLY { self.killers[ply] } else { [0; 2] };
-        for i in base..base + n {
-            let word = self.moves[i] as u32;
-            let mv = unpack(self.moves[i]);
-            let score: i32 = if Some((mv.from, mv.to)) == hash || (ply == 0 && mv == self.root_best)
-            {
+        // The hash move by its squares (the low 16 bits of a packed move), the
+        // root's best move by its whole word (no real move packs to 0 or to
+        // `u32::MAX`).
+        let hash16 = hash.map_or(u32::MAX, |(from, to)| {
+            u32::from(from) | (u32::from(to) << 8)
+        });
+        let root = if ply == 0 {
+            packed(self.root_best)
+        } else {
+            u32::MAX
+        };
+        let history = &self.history;
+        let Some(slice) = self.moves.get_mut(base..base + n) else {
+            return;
+        };
+        for w in slice.iter_mut() {
+            let word = *w as u32;
+            let score: i32 = if word & 0xFFFF == hash16 || word == root {
                 30_000
-            } else if mv.captured != 0 {
+            } else if word >> 24 != 0 {
+                let mv = unpack(*w);
                 let victim = VALUE[slot_kind(mv.captured) as usize].min(1000);
                 let mvv = victim * 8 - slot_kind(mv.piece) as i32;
                 if Self::good_capture(g, mv) {
@@ -398,28 +423,27 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             } else if word == killers[1] {
                 14_000
             } else {
-                self.history.get(History::index(mv))
+                history.get(History::index(unpack(*w)))
             };
-            self.set_score(i, score);
+            *w = u64::from(word) | (u64::from(score as u32) << 32);
         }
-    }
-
-    #[inline]
-    fn set_score(&mut self, i: usize, score: i32) {
-        self.moves[i] = (self.moves[i] & 0xFFFF_FFFF) | (u64::from(score as u32) << 32);
     }
 
     /// Captures ordered by MVV-LVA only (quiescence).
     #[inline(never)]
     fn order_captures(&mut self, base: usize, n: usize) {
-        for i in base..base + n {
-            let mv = unpack(self.moves[i]);
+        let history = &self.history;
+        let Some(slice) = self.moves.get_mut(base..base + n) else {
+            return;
+        };
+        for w in slice.iter_mut() {
+            let mv = unpack(*w);
             let score = if mv.captured != 0 {
                 VALUE[slot_kind(mv.captured) as usize].min(1000) * 8 - slot_kind(mv.piece) as i32
             } else {
-                self.history.get(History::index(mv)) / 4 - 4000
+                history.get(History::index(mv)) / 4 - 4000
             };
-            self.set_score(i, score);
+            *w = (*w & 0xFFFF_FFFF) | (u64::from(score as u32) << 32);
         }
     }
 
@@ -431,18 +455,14 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         let Some(slice) = self.moves.get_mut(i..end) else {
             return Move::NULL;
         };
-        let Some((&first, rest)) = slice.split_first() else {
+        // The top score, then the first move that has it.
+        let Some(top) = slice.iter().map(|&w| (w >> 32) as i32).max() else {
             return Move::NULL;
         };
-        let mut best = 0;
-        let mut top = (first >> 32) as i32;
-        for (j, &w) in rest.iter().enumerate() {
-            let s = (w >> 32) as i32;
-            if s > top {
-                best = j + 1;
-                top = s;
-            }
-        }
+        let best = slice
+            .iter()
+            .position(|&w| (w >> 32) as i32 == top)
+            .unwrap_or(0);
         slice.swap(0, best);
         unpack(slice[0])
     }
@@ -728,6 +748,24 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             {
                 quiets += 1;
                 continue;
+            }
+            // A quiet move that will be pruned unless it checks: legality
+            // and check are probed without playing it.
+            if prune
+                && quiet
+                && !killer
+                && best > -MATE_BOUND
+                && (futile || quiets >= LATE_MOVES[depth as usize])
+            {
+                match g.probe_move(mv, in_check) {
+                    None => continue,
+                    Some(false) => {
+                        legal += 1;
+                        quiets += 1;
+                        continue;
+                    }
+                    Some(true) => {}
+                }
             }
             let Some(check) = Self::play(g, mv, in_check) else {
                 continue;

@@ -4,7 +4,7 @@
 
 use core::fmt;
 
-use super::board::{Move, Position};
+use super::board::{Kind, Move, NO_SQUARE, Position, king_slot};
 use super::movegen::MAX_MOVES;
 use super::rules::{Entry, History, Verdict, repetition};
 use crate::game::{Game, Notation, Outcome, Score};
@@ -22,6 +22,19 @@ pub struct Xiangqi {
     pos: Position,
     history: History,
     quiet: u16,
+}
+
+impl Xiangqi {
+    /// Neither side has a piece that can cross the river (a rook, horse, cannon or
+    /// pawn): kings, advisors and elephants can never give check or stalemate (a king
+    /// always has a free square in its palace), so the game is drawn, as the Chinese
+    /// rules draw a position that neither side can win.
+    pub fn dead_material(&self) -> bool {
+        (0..2u8).all(|color| {
+            let (first, _) = Kind::Horse.slots();
+            (first..16).all(|i| self.pos.square_of(king_slot(color) + i) == NO_SQUARE)
+        })
+    }
 }
 
 impl Default for Xiangqi {
@@ -65,6 +78,11 @@ impl Xiangqi {
         } else {
             self.quiet.saturating_add(1)
         };
+    }
+
+    /// [`Position::probe_move`] on the current position (left as it was).
+    pub fn probe_move(&mut self, mv: Move, in_check: bool) -> Option<bool> {
+        self.pos.probe_move(mv, in_check)
     }
 
     /// Takes back the last [`Xiangqi::push`].
@@ -122,7 +140,8 @@ impl Game for Xiangqi {
 
     fn generate(&self, moves: &mut Self::Moves) {
         moves.clear();
-        if self.quiet >= NATURAL_LIMIT || self.repetition(0, true).is_some() {
+        if self.quiet >= NATURAL_LIMIT || self.dead_material() || self.repetition(0, true).is_some()
+        {
             return;
         }
         let mut buf = [Move::default(); MAX_MOVES];
@@ -151,7 +170,7 @@ impl Game for Xiangqi {
             Some(Verdict::Draw) => return Some(Outcome::Draw),
             None => {}
         }
-        (self.quiet >= NATURAL_LIMIT).then_some(Outcome::Draw)
+        (self.quiet >= NATURAL_LIMIT || self.dead_material()).then_some(Outcome::Draw)
     }
 
     fn evaluate(&self) -> Score {

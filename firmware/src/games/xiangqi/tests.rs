@@ -218,13 +218,42 @@ fn no_legal_move_loses_even_without_check() {
 
 #[test]
 fn natural_move_limit_draws() {
-    let g = game("3k5/9/9/9/9/9/9/9/4A4/3AK4 w - - 119 80");
+    // A black pawn across the river: the material is not dead.
+    let g = game("3k5/9/9/9/9/9/p8/9/4A4/3AK4 w - - 119 80");
     assert_eq!(g.outcome(), None);
-    let g = game("3k5/9/9/9/9/9/9/9/4A4/3AK4 w - - 119 80 moves e0f0");
+    let g = game("3k5/9/9/9/9/9/p8/9/4A4/3AK4 w - - 119 80 moves e0f0");
     assert_eq!(g.outcome(), Some(Outcome::Draw));
     let mut moves = heapless::Vec::new();
     g.generate(&mut moves);
     assert!(moves.is_empty());
+}
+
+#[test]
+fn no_piece_that_can_cross_the_river_is_a_draw() {
+    // Kings, advisors and elephants only: drawn at once, whoever is to move.
+    for fen in [
+        "3k5/9/9/9/9/9/9/9/4A4/3AK4 w",
+        "2bak4/4a4/4b4/9/9/9/9/4B4/9/3AKAB2 b",
+    ] {
+        let g = game(fen);
+        assert!(g.dead_material(), "{fen}");
+        assert_eq!(g.outcome(), Some(Outcome::Draw), "{fen}");
+        let mut moves = heapless::Vec::new();
+        g.generate(&mut moves);
+        assert!(moves.is_empty(), "{fen}");
+    }
+    // One rook, horse, cannon or pawn on either side and the game goes on.
+    for fen in [
+        "3k5/9/9/9/9/9/9/9/4A4/3AKR3 w",
+        "3k5/9/9/9/9/9/9/9/4A4/3AKN3 b",
+        "3k1c3/9/9/9/9/9/9/9/4A4/3AK4 w",
+        "3k5/9/9/9/9/9/9/9/4A4/p2AK4 w",
+        "startpos",
+    ] {
+        let g = game(fen);
+        assert!(!g.dead_material(), "{fen}");
+        assert_eq!(g.outcome(), None, "{fen}");
+    }
 }
 
 fn chinese(text: &str, mv: &str) -> std::string::String {
@@ -762,4 +791,91 @@ fn horse_legs_group_the_horse_moves() {
         moves.sort();
         assert_eq!(by_leg, moves, "square {sq}");
     }
+}
+
+/// The side's move generator lists exactly the moves of each piece's, in the
+/// same order (the search's move order, and so its answers, depend on it).
+#[test]
+fn side_moves_equal_piece_moves_in_order() {
+    use super::board::{Move, NO_SQUARE};
+    use super::movegen::Sink;
+    let mut seen = 0;
+    for (fen, _, _) in perft_cases() {
+        let mut pos = Position::parse_fen(fen).expect(fen);
+        // Walk a few plies along the first moves to see more positions.
+        for ply in 0..6 {
+            for quiet in [true, false] {
+                let mut a = [Move::default(); 160];
+                let mut sink = Sink::new(&mut a);
+                pos.pseudo_moves(&mut sink, quiet);
+                let n = sink.len();
+                let mut b = [Move::default(); 160];
+                let mut sink = Sink::new(&mut b);
+                let first = 16 + 16 * pos.side();
+                for slot in first..first + 16 {
+                    let from = pos.square_of(slot);
+                    if from != NO_SQUARE {
+                        pos.piece_moves(&mut sink, slot, from, quiet);
+                    }
+                }
+                let m = sink.len();
+                assert_eq!(&a[..n], &b[..m], "{fen} ply {ply}");
+                seen += 1;
+            }
+            let mut buf = [Move::default(); 160];
+            let n = pos.legal_moves(&mut buf, true);
+            if n == 0 {
+                break;
+            }
+            let mv = buf[(ply * 7 + 3) % n];
+            pos.make_raw(mv);
+        }
+    }
+    assert!(seen > 100);
+}
+
+/// In check, a move `may_evade` rejects is never legal.
+#[test]
+fn moves_that_cannot_evade_a_check_are_illegal() {
+    use super::board::Move;
+    use super::movegen::Sink;
+    let mut checked = 0;
+    for (fen, _, _) in perft_cases() {
+        let mut pos = Position::parse_fen(fen).expect(fen);
+        let mut stack = std::vec::Vec::new();
+        // A walk of the tree to depth 3 looking at every position in check.
+        fn walk(
+            pos: &mut Position,
+            depth: u8,
+            checked: &mut usize,
+            stack: &mut std::vec::Vec<Move>,
+        ) {
+            let mut buf = [Move::default(); 160];
+            let mut sink = Sink::new(&mut buf);
+            pos.pseudo_moves(&mut sink, true);
+            let n = sink.len();
+            if pos.in_check() {
+                for &mv in &buf[..n] {
+                    if !pos.may_evade(mv) {
+                        assert!(!pos.is_legal(mv), "{mv:?} after {stack:?}");
+                        *checked += 1;
+                    }
+                }
+            }
+            if depth == 0 {
+                return;
+            }
+            for &mv in &buf[..n] {
+                if pos.is_legal(mv) {
+                    pos.make_raw(mv);
+                    stack.push(mv);
+                    walk(pos, depth - 1, checked, stack);
+                    stack.pop();
+                    pos.unmake_raw(mv);
+                }
+            }
+        }
+        walk(&mut pos, 2, &mut checked, &mut stack);
+    }
+    assert!(checked > 1000, "{checked}");
 }
