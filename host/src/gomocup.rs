@@ -1066,6 +1066,8 @@ mod tests {
         let (mut black, mut white) = (engine(), engine());
         for e in [&mut black, &mut white] {
             assert_eq!(step(e, "START 15"), ["OK"]);
+            // 50 ms a move: a whole game in a few seconds of a debug build.
+            assert!(step(e, "INFO timeout_turn 100").is_empty());
         }
         let mut mv = answer(&step(&mut black, "BEGIN"));
         let mut sides = [white, black];
@@ -1077,7 +1079,7 @@ mod tests {
                 assert!(out[0].starts_with("ERROR the game is over"), "{out:?}");
                 assert!(pos.winning_line().is_some());
                 assert_eq!(sides[0].position().unwrap(), pos);
-                // Every stone went through TURN or an answer (31 stones when written).
+                // Every stone went through TURN or an answer.
                 assert_eq!(usize::from(pos.stones()), ply);
                 return;
             }
