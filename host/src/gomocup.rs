@@ -627,14 +627,16 @@ impl<W: Write> GomocupEngine<W> {
         let share = (total / candidates.len() as u32).max(Duration::from_millis(1));
         let mut best: Option<(i32, Point)> = None;
         for p in candidates {
-            let mut moves = self.moves.clone();
-            moves.push(p);
-            let after = Gomoku::parse_position(&position_text(self.rule, &moves))
-                .map_err(|e| format!("position: {e}"))?;
+            let mut after = pos;
+            after.make(p);
             // The opponent moves next: its score, negated, is the placer's.
             let score = match after.outcome() {
                 Some(_) => sente_firmware::game::MATE,
-                None => -self.search(&moves, share)?.score,
+                None => {
+                    let mut moves = self.moves.clone();
+                    moves.push(p);
+                    -self.search(&moves, share)?.score
+                }
             };
             let distance = score.saturating_sub(bias).saturating_abs();
             if best.is_none_or(|(d, _)| distance < d) {

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use sente_firmware::protocol::{Reply, ReplyKind};
+use sente_firmware::protocol::{Command, Reply, ReplyKind, parse_request};
 
 /// One scenario: a name and the request line sent verbatim.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -145,33 +145,33 @@ pub fn compare(board: &str, host: &str) -> Option<String> {
 /// completed iteration (the engine begins no iteration late in its time). Either way the
 /// same deterministic search runs, so every answer must still agree bit for bit.
 pub fn mirror_request(request: &str, board_reply: &str) -> String {
-    let (head, tail) = match request.find(" pos ") {
-        Some(i) => request.split_at(i),
-        None => (request, ""),
-    };
-    if !head.split(' ').any(|w| w.starts_with("movetime=")) {
-        return request.to_string();
-    }
-    let Ok(Reply {
-        kind: ReplyKind::BestMove(search),
-        ..
-    }) = Reply::parse(board_reply)
+    let (
+        Ok(mut mirrored),
+        Ok(Reply {
+            kind: ReplyKind::BestMove(search),
+            ..
+        }),
+    ) = (parse_request(request), Reply::parse(board_reply))
     else {
         return request.to_string();
     };
-    let (limit, drop) = match search.stop {
-        Some(_) => (format!("nodes={}", search.nodes), "nodes="),
-        None => (format!("depth={}", search.depth), "depth="),
+    let Command::Go {
+        request: engine,
+        movetime_ms,
+        ..
+    } = &mut mirrored.command
+    else {
+        return request.to_string();
     };
-    let mut words: Vec<String> = Vec::new();
-    for word in head.split(' ') {
-        if word.starts_with("movetime=") {
-            words.push(limit.clone());
-        } else if !word.starts_with(drop) {
-            words.push(word.to_string());
-        }
+    if *movetime_ms == 0 {
+        return request.to_string();
     }
-    format!("{}{tail}", words.join(" "))
+    *movetime_ms = 0;
+    match search.stop {
+        Some(_) => engine.limits.nodes = search.nodes,
+        None => engine.limits.depth = search.depth,
+    }
+    mirrored.to_string()
 }
 
 /// Replaces the timing and memory fields (which differ between runs and boards)

@@ -49,19 +49,14 @@ impl Referee for Xiangqi {
         if self.quiet() >= XIANGQI_CLAIM_PLIES {
             return Some(format!("{} plies without a capture", self.quiet()));
         }
-        // The FEN's pieces and side to move (its counters are left out).
-        let placement = |game: &Xiangqi| {
-            let mut fen = String::new();
-            let _ = game.position().write_fen(&mut fen);
-            fen.split(' ').take(2).collect::<Vec<_>>().join(" ")
-        };
-        let now = placement(self);
+        // Positions compared by their key (pieces and side to move).
+        let now = self.position().key();
         let mut game = Xiangqi::default();
-        let mut seen = usize::from(placement(&game) == now);
+        let mut seen = usize::from(game.position().key() == now);
         for text in moves {
             let mv = sente_firmware::game::Notation::parse_move(&game, text).ok()?;
             sente_firmware::game::Game::make(&mut game, mv);
-            seen += usize::from(placement(&game) == now);
+            seen += usize::from(game.position().key() == now);
         }
         (seen >= 3).then(|| format!("the position has been on the board {seen} times"))
     }
