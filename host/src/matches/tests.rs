@@ -550,6 +550,28 @@ fn the_xiangqi_openings_file_is_legal() {
     .unwrap();
 }
 
+/// The repository's gomoku openings file (RIF's 26 openings): every line legal
+/// under each rule, no two the same.
+#[test]
+fn the_gomoku_openings_file_is_legal_under_every_rule() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../openings/gomoku.txt"
+    ))
+    .unwrap();
+    let openings = read_openings(&text);
+    assert_eq!(openings.len(), 26);
+    let distinct: std::collections::HashSet<_> = openings.iter().collect();
+    assert_eq!(distinct.len(), openings.len());
+    for game in ["gomoku", "standard", "renju", "caro"] {
+        validate(&MatchOptions {
+            openings: openings.clone(),
+            ..options(game, 2, 0)
+        })
+        .unwrap();
+    }
+}
+
 #[test]
 fn no_move_where_no_draw_claim_stands_forfeits() {
     for game in ["ttt", "xiangqi"] {
