@@ -29,8 +29,11 @@ use crate::timeman::{self, Clock};
 /// Longest request line the board reads.
 const MAX_LINE: usize = sente_firmware::protocol::MAX_LINE;
 
-/// Time kept in reserve for the link and the GUI when the clock sets the move time.
+/// Time kept in reserve for the link and the GUI (UCI's `Move Overhead`, by default):
+/// taken off `movetime` and off the clock's share.
 const OVERHEAD: Duration = Duration::from_millis(30);
+/// Most `Move Overhead` a GUI may set, in milliseconds.
+const MAX_OVERHEAD_MS: u64 = 5_000;
 
 /// The game so far, as the GUI gave it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -233,15 +236,17 @@ impl GoArgs {
         })
     }
 
-    /// The move time the engine gets (`None`: no time limit).
-    pub fn move_time(&self, side: u8) -> Option<Duration> {
+    /// The move time the engine gets (`None`: no time limit), `overhead` (the link's
+    /// and the GUI's latency) kept in reserve so that the answer arrives in time.
+    pub fn move_time(&self, side: u8, overhead: Duration) -> Option<Duration> {
         if self.infinite {
             return None;
         }
         if let Some(ms) = self.movetime {
-            return Some(Duration::from_millis(ms));
+            let asked = Duration::from_millis(ms);
+            return Some(asked.saturating_sub(overhead).max(Duration::from_millis(1)));
         }
-        self.clock(side).map(|c| timeman::move_time(&c, OVERHEAD))
+        self.clock(side).map(|c| timeman::move_time(&c, overhead))
     }
 }
 
@@ -258,6 +263,8 @@ pub struct UciEngine<W: Write> {
     level: u8,
     use_book: bool,
     ucci: bool,
+    /// Time kept in reserve for the link and the GUI (`Move Overhead`).
+    overhead: Duration,
     /// Commands that arrived while the board searched, to run after it.
     pending: VecDeque<String>,
     /// `quit` arrived during a search.
@@ -369,6 +376,7 @@ impl<W: Write> UciEngine<W> {
             position: GamePosition::start(),
             level: 0,
             use_book: true,
+            overhead: OVERHEAD,
             ucci: false,
             pending: VecDeque::new(),
             quitting: false,
@@ -422,12 +430,22 @@ impl<W: Write> UciEngine<W> {
                     ))?;
                     self.say("option usebook type check default true")?;
                     self.say("option level type spin min 0 max 2 default 0")?;
+                    self.say(&format!(
+                        "option moveoverhead type spin min 0 max {MAX_OVERHEAD_MS} default {}",
+                        OVERHEAD.as_millis()
+                    ))?;
                 } else {
                     self.say(&format!(
                         "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
                     ))?;
+                    self.say("option name Clear Hash type button")?;
+                    self.say("option name Ponder type check default false")?;
                     self.say("option name UseBook type check default true")?;
                     self.say("option name Level type spin default 0 min 0 max 2")?;
+                    self.say(&format!(
+                        "option name Move Overhead type spin default {} min 0 max {MAX_OVERHEAD_MS}",
+                        OVERHEAD.as_millis()
+                    ))?;
                 }
                 self.say(if self.ucci { "ucciok" } else { "uciok" })?;
             }
@@ -478,6 +496,19 @@ impl<W: Write> UciEngine<W> {
                 Some(mb) => self.set_hash(mb)?,
                 None => self.say("info string Hash must be a number of megabytes")?,
             },
+            "clear hash" | "clearhash" => self.clear_hash()?,
+            // The engine ponders when the GUI says `go ponder`; the option only tells
+            // the GUI that it may.
+            "ponder" => match value.to_ascii_lowercase().as_str() {
+                "true" | "false" => {}
+                _ => self.say("info string Ponder must be true or false")?,
+            },
+            "move overhead" | "moveoverhead" => match timeman::saturating_ms(value) {
+                Some(ms) if ms <= MAX_OVERHEAD_MS => self.overhead = Duration::from_millis(ms),
+                _ => self.say(&format!(
+                    "info string Move Overhead must be 0..{MAX_OVERHEAD_MS} milliseconds"
+                ))?,
+            },
             _ => self.say(&format!("info string unknown option: {name}"))?,
         }
         Ok(())
@@ -499,6 +530,18 @@ impl<W: Write> UciEngine<W> {
             },
             _ => self.say("info string Hash sets the host engine's memory; a board has its own"),
         }
+    }
+
+    /// Empties the host engine's transposition tables (a fresh arena of the same
+    /// size); a board keeps its own, which every request starts afresh anyway.
+    fn clear_hash(&mut self) -> io::Result<()> {
+        if let Some(Spec::Host(mb)) = self.link.spec() {
+            match EngineLink::open_spec(Spec::Host(*mb)) {
+                Ok(link) => self.link = link,
+                Err(e) => self.say(&format!("info string cannot clear the hash: {e}"))?,
+            }
+        }
+        Ok(())
     }
 
     /// The level sent to the engine: the GUI's, without the book if it said so.
@@ -542,7 +585,7 @@ impl<W: Write> UciEngine<W> {
             return self.no_move();
         }
         let side = game.player_to_move();
-        let movetime = args.move_time(side);
+        let movetime = args.move_time(side, self.overhead);
         let position = match self.position.wire() {
             Ok(w) => w,
             Err(e) => {

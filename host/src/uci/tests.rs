@@ -174,6 +174,37 @@ fn hash_resizes_the_host_engine_and_it_goes_on() {
 }
 
 #[test]
+fn gui_options_are_offered_and_read() {
+    let out = session(&[
+        "uci",
+        "setoption name Move Overhead value 100",
+        "setoption name Move Overhead value 99999",
+        "setoption name Ponder value true",
+        "setoption name Ponder value maybe",
+        "setoption name Clear Hash",
+        "position startpos moves h2e2",
+        "go depth 2",
+    ]);
+    for offered in [
+        "option name Clear Hash type button",
+        "option name Ponder type check default false",
+        "option name Move Overhead type spin default 30 min 0 max 5000",
+    ] {
+        assert!(out.contains(offered), "{offered}: {out}");
+    }
+    assert!(
+        out.contains("info string Move Overhead must be 0..5000 milliseconds"),
+        "{out}"
+    );
+    assert!(
+        out.contains("info string Ponder must be true or false"),
+        "{out}"
+    );
+    assert!(!out.contains("unknown option"), "{out}");
+    assert_eq!(best_moves(&out).len(), 1, "{out}");
+}
+
+#[test]
 fn no_legal_move_is_answered_without_a_search() {
     // Black is checkmated (two rooks).
     let mated = "position fen 3k5/R8/1R7/9/9/9/9/9/9/4K4 b - - 0 1";
@@ -204,14 +235,26 @@ fn scores_and_clocks() {
     assert_eq!(score_text(MATE - 1, false), "mate 1");
     assert_eq!(score_text(-(MATE - 2), false), "mate -1");
     let ms = Duration::from_millis;
-    assert_eq!(GoArgs::parse("movetime 500").move_time(0), Some(ms(500)));
+    let overhead = ms(30);
+    // The overhead comes off a fixed move time too: the answer must reach the GUI
+    // within the time it gave, latency included.
+    let fixed = GoArgs::parse("movetime 500");
+    assert_eq!(fixed.move_time(0, overhead), Some(ms(470)));
+    assert_eq!(fixed.move_time(0, ms(0)), Some(ms(500)));
+    assert_eq!(
+        GoArgs::parse("movetime 20").move_time(0, overhead),
+        Some(ms(1))
+    );
     let clock = GoArgs::parse("wtime 60000 btime 1000 winc 0 binc 0");
-    assert!(clock.move_time(0).unwrap() > ms(1500));
-    assert!(clock.move_time(1).unwrap() < ms(400));
+    assert!(clock.move_time(0, overhead).unwrap() > ms(1500));
+    assert!(clock.move_time(1, overhead).unwrap() < ms(400));
     let ucci = GoArgs::parse("time 60000 increment 1000 opptime 3000");
-    assert!(ucci.move_time(1).unwrap() > ms(2000));
-    assert_eq!(GoArgs::parse("depth 3").move_time(0), None);
-    assert_eq!(GoArgs::parse("infinite movetime 30").move_time(0), None);
+    assert!(ucci.move_time(1, overhead).unwrap() > ms(2000));
+    assert_eq!(GoArgs::parse("depth 3").move_time(0, overhead), None);
+    assert_eq!(
+        GoArgs::parse("infinite movetime 30").move_time(0, overhead),
+        None
+    );
     assert_eq!(
         GoArgs::parse("depth 99999999999999999999").depth,
         Some(u64::MAX)
