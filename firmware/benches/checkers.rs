@@ -14,6 +14,7 @@ fn request(position: &str, limits: Limits) -> EngineReply {
         limits,
         level: 0,
         seed: 0,
+        exclude: "",
     };
     ask::<CheckersEngine>(&req).expect("valid request")
 }

@@ -17,6 +17,7 @@ fn ask(level: u8, depth: u8) -> EngineReply {
         },
         level,
         seed: 1,
+        exclude: "",
     };
     ask_engine::<EinsteinEngine>(&req).expect("valid request")
 }

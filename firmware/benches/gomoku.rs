@@ -32,6 +32,7 @@ fn ask(position: &str, level: u8) -> EngineReply {
         limits: Limits::default(),
         level,
         seed: 0,
+        exclude: "",
     };
     ask_engine::<GomokuEngine>(&request).expect("valid position")
 }

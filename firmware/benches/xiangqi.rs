@@ -15,6 +15,7 @@ fn search(position: &str, depth: u8) -> EngineReply {
         },
         level: 2,
         seed: 0,
+        exclude: "",
     };
     ask::<XiangqiEngine>(&req).expect("search")
 }

@@ -64,6 +64,7 @@ fn main() {
             },
             level,
             seed: 0,
+            exclude: "",
         };
         let mut clock = Clock {
             start: Instant::now(),

@@ -45,6 +45,18 @@ pub struct EngineRequest<'a> {
     pub level: u8,
     /// Seed for anything random (dice, Monte Carlo). Same seed, same answer.
     pub seed: u64,
+    /// Root moves the engine must not play, in the game's move notation, separated by
+    /// commas (empty: none): UCCI's `banmoves`, and the lines after the first of a
+    /// multi-PV search. Only games whose [`crate::games::registry::GameInfo::excludes`]
+    /// is set honour it; the service refuses it for the others.
+    pub exclude: &'a str,
+}
+
+impl EngineRequest<'_> {
+    /// Whether the root move written `text` is one of [`EngineRequest::exclude`].
+    pub fn excludes(&self, text: &str) -> bool {
+        !self.exclude.is_empty() && self.exclude.split(',').any(|m| m == text)
+    }
 }
 
 /// What a search found, in text form.

@@ -609,6 +609,16 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, '_, L, C, M> {
         if games::registry::by_wire_name(game).is_some_and(|g| g.level(request.level).is_none()) {
             return bad_level(&mut self.io.link, id, game);
         }
+        if !request.exclude.is_empty()
+            && games::registry::by_wire_name(game).is_some_and(|g| !g.excludes)
+        {
+            return error(
+                &mut self.io.link,
+                id,
+                ErrorCode::Syntax,
+                "this game's engine takes no exclude=",
+            );
+        }
         match dispatch_search(game, request, &mut poll, self.profile, self.arena) {
             None => unknown_game(&mut self.io.link, id),
             Some(Err(e)) => error(&mut self.io.link, id, ErrorCode::BadPosition, e.0),
@@ -704,6 +714,7 @@ mod tests {
             limits: crate::search::Limits::default(),
             level: 0,
             seed: 0,
+            exclude: "",
         };
         for name in GAMES.split(',') {
             let served =

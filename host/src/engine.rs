@@ -41,6 +41,8 @@ pub struct GoRequest {
     pub seed: u64,
     /// Ask for streamed `info` lines.
     pub info: bool,
+    /// Root moves not to play, comma-separated (empty: none; see `exclude=`).
+    pub exclude: String,
 }
 
 impl GoRequest {
@@ -59,6 +61,7 @@ impl GoRequest {
                     },
                     level: self.level,
                     seed: self.seed,
+                    exclude: &self.exclude,
                 },
                 movetime_ms: self.movetime_ms,
                 info: self.info,
@@ -95,6 +98,7 @@ pub fn longest_head(game: &str) -> usize {
         level: u8::MAX,
         seed: u64::MAX,
         info: true,
+        exclude: String::new(),
     };
     widest.request(Some(RequestId(u32::MAX))).to_string().len()
 }

@@ -265,6 +265,9 @@ pub struct UciEngine<W: Write> {
     ucci: bool,
     /// Time kept in reserve for the link and the GUI (`Move Overhead`).
     overhead: Duration,
+    /// UCCI's `banmoves`: moves the engine must not play in this position (the
+    /// GUI's repetition rulings), until the next `position`.
+    banned: Vec<String>,
     /// Commands that arrived while the board searched, to run after it.
     pending: VecDeque<String>,
     /// `quit` arrived during a search.
@@ -377,6 +380,7 @@ impl<W: Write> UciEngine<W> {
             level: 0,
             use_book: true,
             overhead: OVERHEAD,
+            banned: Vec::new(),
             ucci: false,
             pending: VecDeque::new(),
             quitting: false,
@@ -455,6 +459,7 @@ impl<W: Write> UciEngine<W> {
             "position" => match GamePosition::parse(rest) {
                 Ok((p, dropped)) => {
                     self.position = p;
+                    self.banned.clear();
                     if let Some(why) = dropped {
                         self.say(&format!("info string {why}"))?;
                     }
@@ -462,7 +467,8 @@ impl<W: Write> UciEngine<W> {
                 Err(e) => self.say(&format!("info string {e}; keeping the previous position"))?,
             },
             "go" => self.go(rest, input)?,
-            "stop" | "ponderhit" | "probe" | "banmoves" => {}
+            "banmoves" => self.ban(rest)?,
+            "stop" | "ponderhit" | "probe" => {}
             "quit" => {
                 self.quit()?;
                 return Ok(false);
@@ -532,6 +538,30 @@ impl<W: Write> UciEngine<W> {
         }
     }
 
+    /// UCCI's `banmoves m1 m2 …`: the engine plays none of them in the current
+    /// position (the list replaces an earlier one; a move that is not legal here is
+    /// reported and left out).
+    fn ban(&mut self, moves: &str) -> io::Result<()> {
+        self.banned.clear();
+        let game = match self.position.game(self.position.moves.len()) {
+            Ok(g) => g,
+            Err(e) => return self.say(&format!("info string banmoves: {e}")),
+        };
+        for text in moves.split_whitespace() {
+            if game.parse_move(text).is_err() {
+                self.say(&format!("info string banmoves: {text} is not legal here"))?;
+            } else if self.banned.len() >= sente_firmware::games::xiangqi::search::MAX_EXCLUDE {
+                self.say(&format!(
+                    "info string banmoves: at most {} moves; {text} left out",
+                    sente_firmware::games::xiangqi::search::MAX_EXCLUDE
+                ))?;
+            } else if !self.banned.iter().any(|b| b == text) {
+                self.banned.push(text.to_string());
+            }
+        }
+        Ok(())
+    }
+
     /// Empties the host engine's transposition tables (a fresh arena of the same
     /// size); a board keeps its own, which every request starts afresh anyway.
     fn clear_hash(&mut self) -> io::Result<()> {
@@ -586,7 +616,13 @@ impl<W: Write> UciEngine<W> {
         }
         let side = game.player_to_move();
         let movetime = args.move_time(side, self.overhead);
-        let position = match self.position.wire() {
+        let exclude = self.banned.join(",");
+        let extra = if exclude.is_empty() {
+            0
+        } else {
+            " exclude=".len() + exclude.len()
+        };
+        let position = match self.position.wire_within(longest_head() + extra) {
             Ok(w) => w,
             Err(e) => {
                 self.say(&format!("info string {e}"))?;
@@ -602,6 +638,7 @@ impl<W: Write> UciEngine<W> {
             level: self.wire_level(),
             seed: 0,
             info: true,
+            exclude,
         };
         let mut watch = Searching {
             out: &mut self.out,
@@ -623,10 +660,16 @@ impl<W: Write> UciEngine<W> {
             Ok(_) => self.no_move(),
             Err(e) => {
                 self.say(&format!("info string engine: {e}"))?;
-                // Still a legal move, so a game in a GUI goes on.
-                let mut text = String::new();
-                let _ = game.write_move(moves[0], &mut text);
-                self.say(&format!("bestmove {text}"))
+                // Still a legal move (not a banned one), so a game in a GUI goes on.
+                let allowed = moves.iter().find_map(|&mv| {
+                    let mut text = String::new();
+                    let _ = game.write_move(mv, &mut text);
+                    (!self.banned.contains(&text)).then_some(text)
+                });
+                match allowed {
+                    Some(text) => self.say(&format!("bestmove {text}")),
+                    None => self.no_move(),
+                }
             }
         }
     }

@@ -22,6 +22,8 @@ pub struct GameInfo {
     pub aliases: &'static [&'static str],
     /// The engine levels, level 0 (the default) first, numbered without gaps.
     pub levels: &'static [Level],
+    /// Whether its engine honours `exclude=` (root moves not to play).
+    pub excludes: bool,
 }
 
 impl GameInfo {
@@ -48,6 +50,7 @@ pub static GAMES: [GameInfo; 5] = [
         name: "ttt",
         title: "tic-tac-toe",
         aliases: &["tictactoe", "tic-tac-toe"],
+        excludes: false,
         levels: &[Level {
             level: 0,
             summary: "perfect play: negamax alpha-beta over the whole tree",
@@ -57,6 +60,7 @@ pub static GAMES: [GameInfo; 5] = [
         name: "gomoku",
         title: "gomoku / renju",
         aliases: &["free", "freestyle", "standard", "renju", "caro"],
+        excludes: false,
         levels: &[
             Level {
                 level: 0,
@@ -76,6 +80,7 @@ pub static GAMES: [GameInfo; 5] = [
         name: "xiangqi",
         title: "xiangqi",
         aliases: &["chinese-chess", "cchess"],
+        excludes: true,
         levels: &[
             Level {
                 level: 0,
@@ -95,6 +100,7 @@ pub static GAMES: [GameInfo; 5] = [
         name: "einstein",
         title: "EinStein würfelt nicht!",
         aliases: &["ewn"],
+        excludes: false,
         levels: &[
             Level {
                 level: 0,
@@ -114,6 +120,7 @@ pub static GAMES: [GameInfo; 5] = [
         name: "checkers",
         title: "Chinese checkers",
         aliases: &["chinese-checkers", "halma"],
+        excludes: false,
         levels: &[
             Level {
                 level: 0,

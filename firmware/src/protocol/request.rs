@@ -180,6 +180,9 @@ impl fmt::Display for Request<'_> {
                         write!(f, " {key}={value}")?;
                     }
                 }
+                if !request.exclude.is_empty() {
+                    write!(f, " exclude={}", request.exclude)?;
+                }
                 write!(f, " pos {}", request.position)
             }
             Command::Perft {
@@ -254,6 +257,7 @@ fn parse_go(rest: &str) -> Result<Command<'_>, RequestError> {
         limits: Limits::default(),
         level: 0,
         seed: 0,
+        exclude: "",
     };
     let (mut movetime_ms, mut info) = (0, false);
     for word in words {
@@ -267,10 +271,14 @@ fn parse_go(rest: &str) -> Result<Command<'_>, RequestError> {
             "level" => request.level = number(value, "level must be 0..255")?,
             "seed" => request.seed = number(value, "seed must be a 64-bit whole number")?,
             "info" => info = number::<u8>(value, "info must be 0 or 1")? != 0,
+            "exclude" if !value.is_empty() && value.split(',').all(|m| !m.is_empty()) => {
+                request.exclude = value;
+            }
+            "exclude" => return Err((ErrorCode::Syntax, "exclude= takes moves: m1,m2,...")),
             _ => {
                 return Err((
                     ErrorCode::Syntax,
-                    "unknown option (depth nodes movetime level seed info)",
+                    "unknown option (depth nodes movetime level seed info exclude)",
                 ));
             }
         }
@@ -388,6 +396,25 @@ mod tests {
         assert_eq!(code("go ttt pos"), ErrorCode::Syntax);
         assert_eq!(code("perft ttt pos ........."), ErrorCode::Syntax);
         assert_eq!(code("hello there"), ErrorCode::Syntax);
+        assert_eq!(code("go ttt exclude= pos ........."), ErrorCode::Syntax);
+        assert_eq!(
+            code("go ttt exclude=a1,,b2 pos ........."),
+            ErrorCode::Syntax
+        );
+    }
+
+    #[test]
+    fn excluded_root_moves_are_read_and_written() {
+        let r = parse_request("go xiangqi depth=3 exclude=h2e2,b0c2 pos startpos").unwrap();
+        let Command::Go { request, .. } = r.command else {
+            panic!("{r:?}")
+        };
+        assert_eq!(request.exclude, "h2e2,b0c2");
+        assert!(request.excludes("b0c2") && !request.excludes("b0c"));
+        assert_eq!(
+            std::format!("{r}"),
+            "go xiangqi depth=3 exclude=h2e2,b0c2 pos startpos"
+        );
     }
 
     #[test]
@@ -417,6 +444,7 @@ mod tests {
             level in any::<u8>(),
             seed in any::<u64>(),
             info in any::<bool>(),
+            exclude in proptest::option::of("[a-z0-9]{1,5}(,[a-z0-9]{1,5}){0,3}"),
         ) {
             prop_assume!(game != "pos" && !position.split(' ').any(|w| w == "pos"));
             let command = match which {
@@ -434,6 +462,7 @@ mod tests {
                         limits: Limits { depth, nodes, ticks: 0 },
                         level,
                         seed,
+                        exclude: exclude.as_deref().unwrap_or(""),
                     },
                     movetime_ms,
                     info,

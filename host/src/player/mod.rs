@@ -105,6 +105,7 @@ impl Player for EngineLink {
             level: turn.level,
             seed: turn.seed,
             info: false,
+            exclude: String::new(),
         };
         EngineLink::go(self, &request, watch)
     }

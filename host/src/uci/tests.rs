@@ -438,3 +438,39 @@ fn unbounded_searches_answer_only_when_told() {
         );
     }
 }
+
+/// UCCI's `banmoves`: the GUI's repetition rulings hold until the next `position`.
+#[test]
+fn banned_moves_are_not_played_until_the_next_position() {
+    let free = session(&[
+        "ucci",
+        "setoption usebook false",
+        "position startpos",
+        "go depth 3",
+    ]);
+    let best = best_moves(&free)[0].to_string();
+    let out = session(&[
+        "ucci",
+        "setoption usebook false",
+        "position startpos",
+        &format!("banmoves {best} z9z9 h2e2"),
+        "go depth 3",
+        "go depth 3",
+        "position startpos",
+        "go depth 3",
+    ]);
+    let answers = best_moves(&out);
+    assert_eq!(answers.len(), 3, "{out}");
+    assert!(answers[0] != best && answers[0] != "h2e2", "{out}");
+    assert!(answers[1] != best && answers[1] != "h2e2", "{out}");
+    assert_eq!(answers[2], best, "{out}");
+    assert!(
+        out.contains("info string banmoves: z9z9 is not legal here"),
+        "{out}"
+    );
+    // Every legal move banned: no move.
+    let king = "position fen 3k5/9/9/9/9/9/9/9/9/4K3p w - - 0 1";
+    let none = session(&["ucci", king, "banmoves e0e1 e0f0", "go depth 3"]);
+    assert!(none.contains("nobestmove"), "{none}");
+    assert!(best_moves(&none).is_empty(), "{none}");
+}

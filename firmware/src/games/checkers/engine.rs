@@ -170,6 +170,7 @@ mod tests {
             limits,
             level,
             seed: 7,
+            exclude: "",
         };
         crate::engine::ask_with::<CheckersEngine>(
             &req,
@@ -241,6 +242,7 @@ mod tests {
             limits: Limits::default(),
             level: 0,
             seed: 0,
+            exclude: "",
         };
         let r = crate::engine::ask_with::<CheckersEngine>(&req, &mut rec).unwrap();
         assert!(r.nodes <= 2048 && r.depth >= 1, "{r:?}");

@@ -223,6 +223,7 @@ mod tests {
             limits,
             level,
             seed,
+            exclude: "",
         };
         crate::engine::ask_with::<EinsteinEngine>(&req, &mut Recorder::default()).unwrap()
     }
@@ -248,6 +249,7 @@ mod tests {
             limits: depth3,
             level: 0,
             seed: 0,
+            exclude: "",
         };
         let r = crate::engine::ask_with::<EinsteinEngine>(&req, &mut rec).unwrap();
         assert_eq!(r.depth, 3);
@@ -295,6 +297,7 @@ mod tests {
                 limits: Limits::default(),
                 level,
                 seed: 4,
+                exclude: "",
             };
             let r = crate::engine::ask_with::<EinsteinEngine>(&req, &mut StopAt(1024)).unwrap();
             assert_eq!(r.nodes, 1024, "level {level}");
@@ -321,6 +324,7 @@ mod tests {
             limits: Limits::default(),
             level: 3,
             seed: 0,
+            exclude: "",
         };
         assert!(
             EinsteinEngine::search(&req, &mut Recorder::default(), &mut Workspace::bare()).is_err()

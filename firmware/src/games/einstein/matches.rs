@@ -67,6 +67,7 @@ fn play(players: [Player; 2], game: u64, tally: &mut [Tally; 2]) -> u8 {
                 p.level
             },
             seed: game.wrapping_mul(1000).wrapping_add(ply),
+            exclude: "",
         };
         let t = Instant::now();
         let r = crate::engine::ask_with::<EinsteinEngine>(&req, &mut Quiet).unwrap();

@@ -93,6 +93,7 @@ mod tests {
             },
             level,
             seed: 0,
+            exclude: "",
         };
         crate::engine::ask_with::<GomokuEngine>(&request, &mut NoPoll).unwrap()
     }
@@ -116,6 +117,7 @@ mod tests {
             limits: Limits::default(),
             level: 9,
             seed: 0,
+            exclude: "",
         };
         assert!(GomokuEngine::search(&request, &mut NoPoll, &mut Workspace::bare()).is_err());
         assert!(GomokuEngine::perft("free q1", 1).is_err());

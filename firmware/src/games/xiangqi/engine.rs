@@ -1,9 +1,10 @@
 //! [`XiangqiEngine`]: the game as the board's service loop calls it.
 
+use super::board::Square;
 use super::book;
 use super::search::{
     BOARD_MAX_DEPTH, BOARD_MOVE_STACK, BOARD_PLY, BOARD_PV, HISTORY_WORDS, HOST_MAX_DEPTH,
-    HOST_MOVE_STACK, HOST_PLY, HOST_PV, Iteration, Searcher, fill,
+    HOST_MOVE_STACK, HOST_PLY, HOST_PV, Iteration, MAX_EXCLUDE, Searcher, fill,
 };
 use super::state::Xiangqi;
 use super::tt::Tt;
@@ -27,7 +28,21 @@ impl BoardGame for XiangqiEngine {
         work: &mut Workspace<'_>,
     ) -> Result<(), ParseError> {
         let mut root = Xiangqi::parse_position(request.position)?;
+        // Root moves not to play, by their squares (one that is not legal here
+        // excludes nothing).
+        let mut exclude = [(0, 0); MAX_EXCLUDE];
+        let mut excluded = 0;
+        for text in request.exclude.split(',').filter(|t| !t.is_empty()) {
+            let slot = exclude
+                .get_mut(excluded)
+                .ok_or(ParseError("exclude: at most 16 moves"))?;
+            *slot = super::notation::parse_iccs(text)
+                .map_err(|_| ParseError("exclude: a move is not ICCS (h2e2)"))?;
+            excluded += 1;
+        }
+        // The book answers only when no move is excluded.
         if request.level != 2
+            && excluded == 0
             && let Some(mv) = book::pick(root.position(), request.seed)
         {
             let mut it = Iteration {
@@ -69,6 +84,7 @@ impl BoardGame for XiangqiEngine {
             moves,
             history,
             tt: Tt::new(table),
+            exclude: &exclude[..excluded],
         };
         let it = match profile {
             Profile::Board => {
@@ -91,6 +107,8 @@ struct Tables<'t> {
     moves: &'t mut [u64],
     history: &'t mut [u64],
     tt: Tt<'t>,
+    /// Root moves not to play, as (from, to).
+    exclude: &'t [(Square, Square)],
 }
 
 /// One search with the profile's sizes.
@@ -102,5 +120,78 @@ fn run<const PLY: usize, const PV: usize>(
     t: Tables<'_>,
     poll: &mut dyn Poll,
 ) -> Iteration {
-    Searcher::<PLY, PV>::new(request.limits, t.moves, t.history, t.tt, poll).run(root, max_depth)
+    let mut searcher = Searcher::<PLY, PV>::new(request.limits, t.moves, t.history, t.tt, poll);
+    searcher.exclude(t.exclude);
+    searcher.run(root, max_depth)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{EngineReply, ask};
+    use crate::game::Game;
+    use crate::search::Limits;
+
+    fn search(position: &str, exclude: &str) -> Result<EngineReply, ParseError> {
+        let request = EngineRequest {
+            position,
+            limits: Limits {
+                depth: 3,
+                ..Limits::default()
+            },
+            level: 0,
+            seed: 0,
+            exclude,
+        };
+        ask::<XiangqiEngine>(&request)
+    }
+
+    #[test]
+    fn excluded_root_moves_are_not_played_and_the_book_steps_aside() {
+        let best = search("startpos", "").unwrap().best;
+        let mut banned = std::string::String::from(best.as_str());
+        for _ in 0..3 {
+            let reply = search("startpos", &banned).unwrap();
+            assert!(!banned.split(',').any(|m| m == reply.best.as_str()));
+            assert!(
+                Xiangqi::parse_position("startpos")
+                    .unwrap()
+                    .parse_move(&reply.best)
+                    .is_ok()
+            );
+            banned.push(',');
+            banned.push_str(&reply.best);
+        }
+    }
+
+    #[test]
+    fn with_every_legal_move_excluded_there_is_no_move() {
+        // Red's king has e1 and f0 (d0 would face the black king).
+        let position = "3k5/9/9/9/9/9/9/9/9/4K3p w";
+        let mut game = Xiangqi::parse_position(position).unwrap();
+        let mut moves = <Xiangqi as Game>::Moves::default();
+        game.generate(&mut moves);
+        let mut all = std::vec::Vec::new();
+        for &mv in moves.iter() {
+            let mut text = std::string::String::new();
+            game.write_move(mv, &mut text).unwrap();
+            all.push(text);
+        }
+        assert_eq!(all.len(), 2, "{all:?}");
+        let reply = search(position, &all[..1].join(",")).unwrap();
+        assert_eq!(reply.best.as_str(), all[1]);
+        assert_eq!(
+            search(position, &all.join(",")).unwrap().best.as_str(),
+            "none"
+        );
+        let _ = &mut game;
+    }
+
+    #[test]
+    fn unreadable_or_too_many_exclusions_are_errors() {
+        assert!(search("startpos", "h2").is_err());
+        let many = ["a0a1"; 17].join(",");
+        assert!(search("startpos", &many).is_err());
+        assert!(search("startpos", &["a0a1"; 16].join(",")).is_ok());
+    }
 }

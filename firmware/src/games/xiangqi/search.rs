@@ -81,6 +81,8 @@ const LAZY_MARGIN: Score = 300;
 const DELTA: Score = 200;
 /// History values stay within this bound.
 const HISTORY_MAX: i32 = 8192;
+/// Most root moves a request may exclude (`exclude=`).
+pub const MAX_EXCLUDE: usize = 16;
 
 /// splitmix64 finaliser: the engine's only source of "randomness".
 pub fn mix(x: u64) -> u64 {
@@ -188,6 +190,9 @@ pub struct Searcher<'p, 't, const PLY: usize, const PV: usize> {
     limits: Limits,
     aborted: bool,
     root_best: Move,
+    /// Root moves not to play (`exclude=`), as (from, to); unused slots are
+    /// (0, 0), which no move has.
+    exclude: [(Square, Square); MAX_EXCLUDE],
     poll: &'p mut dyn Poll,
 }
 
@@ -264,8 +269,36 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             limits,
             aborted: false,
             root_best: Move::NULL,
+            exclude: [(0, 0); MAX_EXCLUDE],
             poll,
         }
+    }
+
+    /// Root moves the search must not play (at most [`MAX_EXCLUDE`]; the rest
+    /// are ignored).
+    pub fn exclude(&mut self, moves: &[(Square, Square)]) {
+        for (slot, &mv) in self.exclude.iter_mut().zip(moves) {
+            *slot = mv;
+        }
+    }
+
+    /// Removes the excluded root moves from `moves[base..end]` (keeping the
+    /// others in order); returns the new end.
+    fn drop_excluded(&mut self, base: usize, end: usize) -> usize {
+        let mut kept = base;
+        for i in base..end {
+            let word = self.moves[i];
+            if !self.excluded(unpack(word)) {
+                self.moves[kept] = word;
+                kept += 1;
+            }
+        }
+        kept
+    }
+
+    /// Whether `mv` is a root move the request excluded.
+    fn excluded(&self, mv: Move) -> bool {
+        self.exclude.contains(&(mv.from, mv.to))
     }
 
     fn visit(&mut self) -> bool {
@@ -695,7 +728,9 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         } = *node;
         // The hash move is tried before any move is generated: most cut-offs
         // come from it.
-        let first = hash.and_then(|(from, to)| Self::hash_move(g, from, to));
+        let first = hash
+            .and_then(|(from, to)| Self::hash_move(g, from, to))
+            .filter(|&m| ply > 0 || !self.excluded(m));
         let mut pending = first;
         let (mut next, mut generated) = (base, false);
         let mut i = base;
@@ -724,6 +759,9 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                     };
                     self.order(g, base, n, hash, ply);
                     next = base + n;
+                    if ply == 0 {
+                        next = self.drop_excluded(base, next);
+                    }
                 }
                 if i >= next {
                     break;
@@ -861,7 +899,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         result.best = self.moves[..n]
             .iter()
             .map(|&w| unpack(w))
-            .find(|&m| probe.is_legal(m));
+            .find(|&m| probe.is_legal(m) && !self.excluded(m));
         if result.best.is_none() {
             result.score = -MATE;
             return result;

@@ -351,6 +351,7 @@ fn run(position: &str, depth: u8, nodes: u64, level: u8) -> EngineReply {
         },
         level,
         seed: 4,
+        exclude: "",
     };
     crate::engine::ask_with::<XiangqiEngine>(&req, &mut Quiet::default()).expect("search")
 }
@@ -442,6 +443,7 @@ fn stop_from_poll_ends_the_search() {
         limits: Limits::default(),
         level: 2,
         seed: 0,
+        exclude: "",
     };
     let r = crate::engine::ask_with::<XiangqiEngine>(&req, &mut StopAt(1024)).unwrap();
     assert_eq!(r.nodes, 1024);
@@ -461,6 +463,7 @@ fn book_is_used_below_level_two_and_seeds_pick_among_equals() {
             },
             level: 0,
             seed,
+            exclude: "",
         };
         let mut q = Quiet::default();
         let r = crate::engine::ask_with::<XiangqiEngine>(&req, &mut q).unwrap();
@@ -502,6 +505,7 @@ fn engine_reports_no_move_when_mated_and_counts_perft() {
         limits: Limits::default(),
         level: 0,
         seed: 0,
+        exclude: "",
     };
     assert!(
         XiangqiEngine::search(
@@ -669,6 +673,7 @@ fn self_play_through_the_wire_stays_legal() {
             },
             level: ply % 3,
             seed: u64::from(ply),
+            exclude: "",
         };
         let r = crate::engine::ask_with::<XiangqiEngine>(&req, &mut Quiet::default()).unwrap();
         assert!(g.parse_move(&r.best).is_ok(), "{text}: {}", r.best);
@@ -691,6 +696,7 @@ fn run_host(position: &str, depth: u8) -> EngineReply {
         },
         level: 2,
         seed: 4,
+        exclude: "",
     };
     crate::engine::ask_in::<XiangqiEngine>(
         &req,
