@@ -268,6 +268,8 @@ pub struct UciEngine<W: Write> {
     /// UCCI's `banmoves`: moves the engine must not play in this position (the
     /// GUI's repetition rulings), until the next `position`.
     banned: Vec<String>,
+    /// `MultiPV`: lines to show (1: the plain search).
+    multipv: usize,
     /// Commands that arrived while the board searched, to run after it.
     pending: VecDeque<String>,
     /// `quit` arrived during a search.
@@ -381,6 +383,7 @@ impl<W: Write> UciEngine<W> {
             use_book: true,
             overhead: OVERHEAD,
             banned: Vec::new(),
+            multipv: 1,
             ucci: false,
             pending: VecDeque::new(),
             quitting: false,
@@ -443,6 +446,10 @@ impl<W: Write> UciEngine<W> {
                         "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
                     ))?;
                     self.say("option name Clear Hash type button")?;
+                    self.say(&format!(
+                        "option name MultiPV type spin default 1 min 1 max {}",
+                        multipv::MAX_LINES
+                    ))?;
                     self.say("option name Ponder type check default false")?;
                     self.say("option name UseBook type check default true")?;
                     self.say("option name Level type spin default 0 min 0 max 2")?;
@@ -503,6 +510,13 @@ impl<W: Write> UciEngine<W> {
                 None => self.say("info string Hash must be a number of megabytes")?,
             },
             "clear hash" | "clearhash" => self.clear_hash()?,
+            "multipv" => match value.parse::<usize>() {
+                Ok(n) if (1..=multipv::MAX_LINES).contains(&n) => self.multipv = n,
+                _ => self.say(&format!(
+                    "info string MultiPV must be 1..{}",
+                    multipv::MAX_LINES
+                ))?,
+            },
             // The engine ponders when the GUI says `go ponder`; the option only tells
             // the GUI that it may.
             "ponder" => match value.to_ascii_lowercase().as_str() {
@@ -617,7 +631,11 @@ impl<W: Write> UciEngine<W> {
         let side = game.player_to_move();
         let movetime = args.move_time(side, self.overhead);
         let exclude = self.banned.join(",");
-        let extra = if exclude.is_empty() {
+        let lines = self.multipv.min(moves.len());
+        let extra = if lines > 1 {
+            // Room for every move a round may exclude (ICCS and a comma each).
+            " exclude=".len() + multipv::MAX_LINES * 5
+        } else if exclude.is_empty() {
             0
         } else {
             " exclude=".len() + exclude.len()
@@ -635,7 +653,12 @@ impl<W: Write> UciEngine<W> {
             depth: args.depth.map_or(0, |d| d.clamp(1, 255) as u8),
             nodes: args.nodes.unwrap_or(0),
             movetime_ms: movetime.map_or(0, timeman::wire_ms),
-            level: self.wire_level(),
+            // Several lines come from searches: the book has one move.
+            level: if lines > 1 && self.level == 0 {
+                2
+            } else {
+                self.wire_level()
+            },
             seed: 0,
             info: true,
             exclude,
@@ -651,7 +674,17 @@ impl<W: Write> UciEngine<W> {
             closed: false,
             stopped: false,
         };
-        let answer = self.link.go(&request, &mut watch);
+        let answer = if lines > 1 {
+            let limits = multipv::Limits {
+                lines,
+                depth: request.depth,
+                nodes: request.nodes,
+                time: movetime,
+            };
+            multipv::search(&mut self.link, &request, &mut watch, &limits)
+        } else {
+            self.link.go(&request, &mut watch)
+        };
         watch.hold_answer();
         match answer {
             Ok(b) if b.best != "none" && !b.best.is_empty() => {
@@ -716,5 +749,6 @@ pub fn main(board: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+mod multipv;
 #[cfg(test)]
 mod tests;

@@ -474,3 +474,35 @@ fn banned_moves_are_not_played_until_the_next_position() {
     assert!(none.contains("nobestmove"), "{none}");
     assert!(best_moves(&none).is_empty(), "{none}");
 }
+
+/// `MultiPV 3`: three distinct lines a depth, best first, and the answer is the
+/// first line of the deepest depth.
+#[test]
+fn multipv_shows_distinct_lines_best_first() {
+    let out = session(&[
+        "uci",
+        "setoption name MultiPV value 3",
+        "position startpos moves h2e2 h9g7",
+        "go depth 3",
+    ]);
+    for depth in 1..=3 {
+        let lines: Vec<(i32, &str)> = out
+            .lines()
+            .filter(|l| l.starts_with(&format!("info depth {depth} multipv ")))
+            .map(|l| {
+                let words: Vec<&str> = l.split_whitespace().collect();
+                let at = |key: &str| words.iter().position(|w| *w == key).unwrap() + 1;
+                (words[at("cp")].parse().unwrap(), words[at("pv")])
+            })
+            .collect();
+        assert_eq!(lines.len(), 3, "depth {depth}: {out}");
+        assert!(lines.windows(2).all(|w| w[0].0 >= w[1].0), "{out}");
+        let moves: std::collections::HashSet<_> = lines.iter().map(|l| l.1).collect();
+        assert_eq!(moves.len(), 3, "{out}");
+        if depth == 3 {
+            assert_eq!(best_moves(&out), vec![lines[0].1], "{out}");
+        }
+    }
+    let bad = session(&["uci", "setoption name MultiPV value 0"]);
+    assert!(bad.contains("info string MultiPV must be 1..16"), "{bad}");
+}

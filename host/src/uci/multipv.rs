@@ -1,0 +1,146 @@
+//! UCI's `MultiPV`: the best few lines, found by excluding root moves.
+//!
+//! Each round deepens by one ply: the engine searches the position to that depth, then
+//! again without the first line's move (`exclude=`), and so on, one `info … multipv k`
+//! line each. The engine's table keeps what the earlier searches found, so the
+//! repeated iterations cost little. A search cut short (time, `stop`) ends the rounds:
+//! the lines shown are always those of a completed depth.
+
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use sente_firmware::games::xiangqi::search::MAX_EXCLUDE;
+
+use super::{Searching, score_text};
+use crate::engine::{EngineError, EngineLink, GoRequest};
+use crate::reply::BestMove;
+use crate::timeman;
+
+/// Most lines `MultiPV` asks for: the excluded moves (the lines before the last and the
+/// GUI's banned moves) must fit one request.
+pub const MAX_LINES: usize = MAX_EXCLUDE;
+
+/// Deepest round when the GUI gives no depth (the engine stops deepening before).
+const MAX_ROUNDS: u8 = 64;
+
+/// The limits of a multi-line search.
+pub struct Limits {
+    /// Lines wanted (2 or more; fewer when the position has fewer moves).
+    pub lines: usize,
+    /// Deepest round (0: until time, nodes or `stop` end it).
+    pub depth: u8,
+    /// Nodes in all (0: none).
+    pub nodes: u64,
+    /// Time for the whole search (`None`: none).
+    pub time: Option<Duration>,
+}
+
+/// Runs the rounds on `link`; `base` is the request of a one-line search (its
+/// `exclude` the GUI's banned moves). Returns the first line of the deepest completed
+/// round, or the first line of a round cut short when none completed.
+pub fn search<W: Write>(
+    link: &mut EngineLink,
+    base: &GoRequest,
+    watch: &mut Searching<'_, W>,
+    limits: &Limits,
+) -> Result<BestMove, EngineError> {
+    let banned: Vec<String> = base
+        .exclude
+        .split(',')
+        .filter(|m| !m.is_empty())
+        .map(str::to_string)
+        .collect();
+    let deadline = limits.time.map(|t| watch.start + t);
+    let last_round = if limits.depth == 0 {
+        MAX_ROUNDS
+    } else {
+        limits.depth
+    };
+    let mut nodes = 0u64;
+    let mut answer: Option<BestMove> = None;
+    'rounds: for depth in 1..=last_round {
+        let mut found: Vec<BestMove> = Vec::new();
+        for k in 1..=limits.lines {
+            if watch.stopped || *watch.quitting {
+                break 'rounds;
+            }
+            let mut request = base.clone();
+            request.depth = depth;
+            request.info = false;
+            let excluded: Vec<&str> = banned
+                .iter()
+                .map(String::as_str)
+                .chain(found.iter().map(|l| l.best.as_str()))
+                .collect();
+            if excluded.len() > MAX_EXCLUDE {
+                break;
+            }
+            request.exclude = excluded.join(",");
+            if let Some(deadline) = deadline {
+                let left = deadline.saturating_duration_since(Instant::now());
+                if left < Duration::from_millis(1) {
+                    break 'rounds;
+                }
+                request.movetime_ms = timeman::wire_ms(left).max(1);
+            }
+            if limits.nodes > 0 {
+                if nodes >= limits.nodes {
+                    break 'rounds;
+                }
+                request.nodes = limits.nodes - nodes;
+            }
+            let line = link.go(&request, watch)?;
+            nodes += line.nodes;
+            if line.best == "none" || line.best.is_empty() {
+                // No move is left beside the lines found.
+                break;
+            }
+            let complete = u8::try_from(line.depth).is_ok_and(|d| d >= depth);
+            if !complete || watch.stopped || *watch.quitting {
+                // The first line of a deeper round is the better answer; a round
+                // cut short is not shown.
+                if k == 1 && (answer.is_none() || complete) {
+                    answer = Some(line);
+                } else if let Some(first) = found.into_iter().next() {
+                    answer = Some(first);
+                }
+                break 'rounds;
+            }
+            found.push(line);
+        }
+        // Shown best first (each line's search is its own: a later one may score
+        // higher than the first).
+        found.sort_by_key(|line| std::cmp::Reverse(line.score));
+        for (k, line) in found.iter().enumerate() {
+            report(watch, depth, k + 1, nodes, line);
+        }
+        match found.into_iter().next() {
+            Some(best) => answer = Some(best),
+            None => break,
+        }
+    }
+    answer.ok_or_else(|| EngineError::Protocol("no line was searched".into()))
+}
+
+/// `info depth D multipv K score … nodes … time … nps … pv …`.
+fn report<W: Write>(
+    watch: &mut Searching<'_, W>,
+    depth: u8,
+    k: usize,
+    nodes: u64,
+    line: &BestMove,
+) {
+    let ms = watch.start.elapsed().as_millis();
+    let nps = (u128::from(nodes) * 1000) / ms.max(1);
+    let pv = if line.pv.is_empty() {
+        line.best.clone()
+    } else {
+        line.pv.join(" ")
+    };
+    let _ = writeln!(
+        watch.out,
+        "info depth {depth} multipv {k} score {} nodes {nodes} time {ms} nps {nps} pv {pv}",
+        score_text(line.score, watch.ucci),
+    );
+    let _ = watch.out.flush();
+}
