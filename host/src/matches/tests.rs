@@ -531,18 +531,21 @@ fn an_illegal_opening_is_refused_before_any_game() {
     }
 }
 
+/// The openings of the repository's file `openings/<name>.txt`: `count` lines, no
+/// line twice.
+fn openings_file(name: &str, count: usize) -> Vec<Vec<String>> {
+    let path = format!("{}/../openings/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+    let openings = read_openings(&std::fs::read_to_string(path).unwrap());
+    assert_eq!(openings.len(), count);
+    let distinct: std::collections::HashSet<_> = openings.iter().collect();
+    assert_eq!(distinct.len(), openings.len());
+    openings
+}
+
 /// The repository's xiangqi openings file: every line legal, no line twice.
 #[test]
 fn the_xiangqi_openings_file_is_legal() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../openings/xiangqi.txt"
-    ))
-    .unwrap();
-    let openings = read_openings(&text);
-    assert_eq!(openings.len(), 30);
-    let distinct: std::collections::HashSet<_> = openings.iter().collect();
-    assert_eq!(distinct.len(), openings.len());
+    let openings = openings_file("xiangqi", 30);
     validate(&MatchOptions {
         openings,
         ..options("xiangqi", 2, 0)
@@ -554,15 +557,7 @@ fn the_xiangqi_openings_file_is_legal() {
 /// under each rule, no two the same.
 #[test]
 fn the_gomoku_openings_file_is_legal_under_every_rule() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../openings/gomoku.txt"
-    ))
-    .unwrap();
-    let openings = read_openings(&text);
-    assert_eq!(openings.len(), 26);
-    let distinct: std::collections::HashSet<_> = openings.iter().collect();
-    assert_eq!(distinct.len(), openings.len());
+    let openings = openings_file("gomoku", 26);
     for game in ["gomoku", "standard", "renju", "caro"] {
         validate(&MatchOptions {
             openings: openings.clone(),
