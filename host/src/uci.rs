@@ -187,6 +187,9 @@ pub struct GoArgs {
     pub moves_to_go: Option<u64>,
     /// `infinite` (or `ponder`): until `stop`.
     pub infinite: bool,
+    /// `ponder`: searching on the opponent's time; after `ponderhit` the search goes
+    /// on as the limits without `ponder` say.
+    pub ponder: bool,
     /// `perft N`.
     pub perft: Option<u64>,
     /// Words not understood.
@@ -214,7 +217,11 @@ impl GoArgs {
                 "opptime" | "oppincrement" | "oppmovestogo" | "mate" => {
                     let _ = value();
                 }
-                "infinite" | "ponder" => out.infinite = true,
+                "infinite" => out.infinite = true,
+                "ponder" => {
+                    out.infinite = true;
+                    out.ponder = true;
+                }
                 "draw" => {}
                 "perft" => out.perft = value(),
                 other => out.unknown.push(other.to_string()),
@@ -290,6 +297,11 @@ struct Searching<'a, W: Write> {
     closed: bool,
     /// `stop`, `ponderhit` or `quit` ended the search.
     stopped: bool,
+    /// `go ponder`: the move time the search gets, counted from its start, once
+    /// `ponderhit` comes (`None`: `ponderhit` ends it at once).
+    ponder_time: Option<Duration>,
+    /// After `ponderhit`: when the search ends.
+    deadline: Option<Instant>,
 }
 
 impl<W: Write> Searching<'_, W> {
@@ -354,11 +366,18 @@ impl<W: Write> Watch for Searching<'_, W> {
                     self.stopped = true;
                     return true;
                 }
-                // Pondering is not offered: a hit ends the search with its move.
+                // The move pondered on was played: the search goes on as a normal
+                // one (its time counted from its start), or ends now without a time.
                 Some("ponderhit") => {
                     self.pending.pop_front();
-                    self.stopped = true;
-                    return true;
+                    self.infinite = false;
+                    match self.ponder_time.take() {
+                        Some(time) => self.deadline = Some(self.start + time),
+                        None => {
+                            self.stopped = true;
+                            return true;
+                        }
+                    }
                 }
                 Some("quit") => {
                     *self.quitting = true;
@@ -366,7 +385,13 @@ impl<W: Write> Watch for Searching<'_, W> {
                     return true;
                 }
                 // Without input nobody can send `stop`: a search without a limit ends.
-                _ => return self.closed && self.infinite,
+                _ => {
+                    if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                        self.stopped = true;
+                        return true;
+                    }
+                    return self.closed && self.infinite;
+                }
             }
         }
     }
@@ -673,6 +698,16 @@ impl<W: Write> UciEngine<W> {
             infinite: args.infinite || movetime.is_none() && request_unbounded(&args),
             closed: false,
             stopped: false,
+            ponder_time: if args.ponder {
+                GoArgs {
+                    infinite: false,
+                    ..args.clone()
+                }
+                .move_time(side, self.overhead)
+            } else {
+                None
+            },
+            deadline: None,
         };
         let answer = if lines > 1 {
             let limits = multipv::Limits {

@@ -506,3 +506,27 @@ fn multipv_shows_distinct_lines_best_first() {
     let bad = session(&["uci", "setoption name MultiPV value 0"]);
     assert!(bad.contains("info string MultiPV must be 1..16"), "{bad}");
 }
+
+/// `go ponder` searches until `ponderhit`, then goes on as the clock says (here a
+/// depth limit ends it) and answers once; without a clock, `ponderhit` answers at once.
+#[test]
+fn ponderhit_turns_the_ponder_search_into_a_normal_one() {
+    let out = session(&[
+        "uci",
+        "setoption name UseBook value false",
+        "position startpos moves h2e2",
+        "go ponder wtime 600000 btime 600000 depth 3",
+        "ponderhit",
+    ]);
+    assert_eq!(best_moves(&out).len(), 1, "{out}");
+    assert!(out.contains("info depth 3 "), "{out}");
+    let args = GoArgs::parse("ponder wtime 1000 btime 1000");
+    assert!(args.ponder && args.infinite);
+    let bare = session(&[
+        "uci",
+        "position startpos moves h2e2",
+        "go ponder",
+        "ponderhit",
+    ]);
+    assert_eq!(best_moves(&bare).len(), 1, "{bare}");
+}
