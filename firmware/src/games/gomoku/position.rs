@@ -72,19 +72,6 @@ impl Gomoku {
         (self.last != NO_POINT).then_some(self.last)
     }
 
-    /// Passes (the host search's null move): the other side is to move and there
-    /// is no last move. Returns the last move, for [`Gomoku::unpass`].
-    pub(super) fn pass(&mut self) -> Point {
-        self.to_move ^= 1;
-        core::mem::replace(&mut self.last, NO_POINT)
-    }
-
-    /// Takes back a [`Gomoku::pass`] that returned `last`.
-    pub(super) fn unpass(&mut self, last: Point) {
-        self.to_move ^= 1;
-        self.last = last;
-    }
-
     /// `true` when `p` is forbidden for black (renju only; whoever is to move).
     pub fn is_forbidden(&self, p: Point) -> bool {
         self.rule.has_forbidden() && rules::is_forbidden(&self.board, p)

@@ -51,9 +51,7 @@
 use super::board::{BLACK, FullLine, POINTS, Point, REACH, Rotated};
 use super::engine::fill;
 use super::eval::Eval;
-use super::lines::{
-    FOUR, FOUR_THREE, OPEN_FOUR, Pattern, PointPatterns, THREE, THREE_THREE, Table,
-};
+use super::lines::{FOUR, OPEN_FOUR, Pattern, PointPatterns, THREE, Table};
 use super::position::{CENTER_POINT, Gomoku, NO_POINT};
 use super::rules::Rule;
 use crate::engine::{EngineRequest, Poll, Profile, Workspace, send_answer, send_info};
@@ -92,7 +90,7 @@ pub const MAX_WIDTH: usize = 12;
 /// Most candidate moves kept at a node on the host.
 pub const HOST_WIDTH: usize = 40;
 /// Most candidate moves of a host node widened because every move kept loses
-/// (see [`Settings::widen`]).
+/// (see `Searcher::widen`).
 pub const HOST_WIDEST: usize = 112;
 
 /// Most fours the board's VCF search plays in a row, whatever
@@ -164,29 +162,6 @@ pub struct Settings {
     /// side to move makes a three or more there, or the opponent would make this
     /// class or more.
     pub urgent: u8,
-    /// Null-move pruning (host only): a node whose side to move stands at or
-    /// above beta without the opponent holding a four or an open three is cut
-    /// when passing, searched shallower, still fails high.
-    pub null_move: bool,
-    /// Killer moves (host only): the quiet moves that last caused a cut-off at
-    /// the same ply are searched first among the quiet ones.
-    pub killers: bool,
-    /// History ordering (host only): the quiet moves are ordered by how often
-    /// (weighted by depth) they caused a cut-off for their colour.
-    pub history: bool,
-    /// A forced block's node goes to the table with the depth it was searched
-    /// to (host only; otherwise credited one ply more).
-    pub block_depth: bool,
-    /// Leaves also count the empty points' threats (host only, see
-    /// `Searcher::point_term`).
-    pub point_eval: bool,
-    /// [`Settings::leaf_threes`] only when the opponent has no three of any
-    /// kind (otherwise its fours may answer the straight four: the leaf is
-    /// scored, not taken as won).
-    pub safe_threes: bool,
-    /// A node below the root whose candidates all lose, and which kept only
-    /// [`Settings::width`] of them, searches the others too (host only).
-    pub widen: bool,
 }
 
 impl Settings {
@@ -207,13 +182,6 @@ impl Settings {
         leaf_threes: true,
         urgent: THREE,
         root_vcf: 6,
-        null_move: false,
-        killers: false,
-        history: false,
-        block_depth: false,
-        point_eval: false,
-        safe_threes: false,
-        widen: false,
     };
     /// Level 2 on the board: no budget of its own, wider; VCF to 7 fours (its
     /// eighth four's frames would pass the 2 KB build's stack in renju).
@@ -233,13 +201,6 @@ impl Settings {
         leaf_threes: true,
         urgent: THREE,
         root_vcf: 0,
-        null_move: false,
-        killers: false,
-        history: false,
-        block_depth: false,
-        point_eval: false,
-        safe_threes: false,
-        widen: false,
     };
     /// The host profile: its own time, deep iterations, VCF at the leaves and a
     /// VCT at the root.
@@ -259,13 +220,6 @@ impl Settings {
         leaf_threes: true,
         urgent: THREE,
         root_vcf: 0,
-        null_move: false,
-        killers: false,
-        history: false,
-        block_depth: false,
-        point_eval: false,
-        safe_threes: false,
-        widen: false,
     };
 }
 
@@ -275,11 +229,7 @@ pub const HOST_TABLE_WORDS: usize = 1 << 21;
 
 impl Settings {
     /// Experimental variant (A/B tests through level 2 of the host profile).
-    pub const HOST_B: Settings = Settings {
-        safe_threes: true,
-        widen: true,
-        ..Settings::HOST
-    };
+    pub const HOST_B: Settings = Settings { ..Settings::HOST };
 }
 
 /// Nodes of a host search given no limit at all (neither time, nodes nor depth):
@@ -578,12 +528,6 @@ pub(super) struct HostPart<'p> {
     /// its four lines, and a point is read again in those directions only when
     /// asked for (entries of occupied points are meaningless until emptied).
     points: [CachedPoint; POINTS],
-    /// Two killer moves per ply (see [`Settings::killers`]).
-    killers: [[Point; 2]; HOST_MAX_PLY as usize + 1],
-    /// Cut-offs per colour and point, weighted by depth (see [`Settings::history`]).
-    history: [[u32; POINTS]; 2],
-    /// The node at each ply is a forced block's (see [`Settings::block_depth`]).
-    blocks: [bool; HOST_MAX_PLY as usize + 1],
 }
 
 /// One empty point's line patterns per colour and direction and their sums
@@ -675,9 +619,6 @@ impl HostPart<'_> {
             soft_deadline: 0,
             rot: Rotated::default(),
             points: [CachedPoint::default(); POINTS],
-            killers: [[NO_POINT; 2]; HOST_MAX_PLY as usize + 1],
-            history: [[0; POINTS]; 2],
-            blocks: [false; HOST_MAX_PLY as usize + 1],
         }
     }
 }
@@ -702,9 +643,6 @@ static ZOBRIST: [[u64; POINTS]; 2] = {
     }
     t
 };
-
-/// Key of a passed turn (a null move's position: the other side to move).
-const NULL_KEY: u64 = 0x9D3B_6A1F_52C4_E807;
 
 /// The Zobrist key of a board.
 pub(super) fn zobrist(pos: &Gomoku) -> u64 {
@@ -847,8 +785,6 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         if let Some(host) = self.host.first_mut() {
             host.hash = hash;
             host.rot = rot;
-            host.killers = [[NO_POINT; 2]; HOST_MAX_PLY as usize + 1];
-            host.history = [[0; POINTS]; 2];
             host.read_points(self.pos.board(), self.pos.rule());
         }
     }
@@ -1117,7 +1053,6 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             f.moves[0] = scan.threat;
             f.count = 1;
             f.quiet = 1;
-            self.mark_block(ply, true);
             return None;
         }
         if scan.open_four != NO_POINT {
@@ -1129,7 +1064,6 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             return Some(self.eval.score(me));
         }
         let count = usize::from(scan.len);
-        self.mark_block(ply, false);
         f.count = scan.len;
         f.depth = depth - 1;
         f.quiet = scan.quiet;
@@ -1141,90 +1075,17 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
                 f.quiet = f.quiet.saturating_add(1).min(scan.len);
             }
         }
-        if Self::HOST && (self.settings.killers || self.settings.history) {
-            self.order_quiet(f);
-        }
         None
     }
 
-    /// Orders node `f`'s quiet candidates (host only): the killers of its ply
-    /// first, then by history (see [`Settings::killers`], [`Settings::history`]);
-    /// otherwise the scan's order stays.
-    #[inline(never)]
-    fn order_quiet(&self, f: &mut Frame<W>) {
-        let Some(host) = self.host.first() else {
-            return;
-        };
-        let (quiet, count) = (usize::from(f.quiet), usize::from(f.count));
-        if quiet >= count {
-            return;
-        }
-        let mut start = quiet;
-        if self.settings.history {
-            let history = &host.history[usize::from(self.pos.player_to_move() & 1)];
-            // Insertion sort: stable, so ties keep the scan's order.
-            let moves = &mut f.moves[start..count];
-            for i in 1..moves.len() {
-                let m = moves[i];
-                let h = history[usize::from(m) % POINTS];
-                let mut j = i;
-                while j > 0 && history[usize::from(moves[j - 1]) % POINTS] < h {
-                    moves[j] = moves[j - 1];
-                    j -= 1;
-                }
-                moves[j] = m;
-            }
-        }
-        if self.settings.killers {
-            let killers = host.killers[usize::from(f.ply).min(HOST_MAX_PLY as usize)];
-            for k in killers {
-                if k == NO_POINT {
-                    continue;
-                }
-                if let Some(i) = f.moves[start..count].iter().position(|&m| m == k) {
-                    f.moves[start..=start + i].rotate_right(1);
-                    start += 1;
-                }
-            }
-        }
-    }
-
-    /// Remembers the quiet move `mv` that cut node `f` off (host only): a killer
-    /// of its ply and a history count of its colour.
-    #[inline(never)]
-    fn note_cut(&mut self, f: &Frame<W>, mv: Point) {
-        if f.next < f.quiet {
-            return;
-        }
-        let side = usize::from(self.pos.player_to_move() & 1);
-        let Some(host) = self.host.first_mut() else {
-            return;
-        };
-        let ply = usize::from(f.ply).min(HOST_MAX_PLY as usize);
-        let k = &mut host.killers[ply];
-        if k[0] != mv {
-            k[1] = k[0];
-            k[0] = mv;
-        }
-        let d = u32::from(f.depth.max(0) as u8) + 1;
-        let h = &mut host.history[side][usize::from(mv) % POINTS];
-        *h = h.saturating_add(d * d);
-    }
-
-    /// Notes whether the node at `ply` is a forced block's (host only).
-    fn mark_block(&mut self, ply: u8, block: bool) {
-        if let Some(host) = self.host.first_mut()
-            && let Some(b) = host.blocks.get_mut(usize::from(ply))
-        {
-            *b = block;
-        }
-    }
-
-    /// Widens node `f` (host only, see [`Settings::widen`]): `true` when more
-    /// candidates are to be searched, from `f.next` on.
+    /// Widens node `f` (host only): when every one of the [`Settings::width`]
+    /// candidates searched loses, the other near points are searched too, up to
+    /// [`HOST_WIDEST`] (a defence that ranks low by the patterns, e.g. the
+    /// point a coming four would need). `true` when there are more to search,
+    /// from `f.next` on.
     #[inline(never)]
     fn widen(&mut self, f: &mut Frame<W>) -> bool {
-        if !self.settings.widen
+        if !Self::HOST
             || f.ply == 0
             || Score::from(f.best) > -MATE_BOUND
             || f.count != self.settings.width
@@ -1242,12 +1103,12 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         f.next < f.count
     }
 
-    /// Widens the root's candidates to all the near points (host only, see
-    /// [`Settings::widen`]): `true` when there are more.
+    /// Widens the root's candidates to the near points beyond
+    /// [`Settings::root_width`], up to [`HOST_WIDEST`] (host only, when every
+    /// candidate lost an iteration): `true` when there are more.
     #[inline(never)]
     fn widen_root(&mut self) -> bool {
         if !Self::HOST
-            || !self.settings.widen
             || usize::from(self.root_len) < usize::from(self.settings.root_width)
             || usize::from(self.settings.root_width) >= W
         {
@@ -1261,37 +1122,6 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         self.root_len > before
     }
 
-    /// Null-move pruning at node `f` (host only, see [`Settings::null_move`]):
-    /// `true` when the node is cut off.
-    #[inline(never)]
-    fn null_cut(&mut self, f: &Frame<W>) -> bool {
-        let depth = f.depth;
-        let (alpha, beta) = (Score::from(f.alpha), Score::from(f.beta));
-        let me = self.pos.player_to_move();
-        if depth < 3
-            || f.ply == 0
-            || beta - alpha != 1
-            || beta.abs() >= MATE_BOUND
-            || self.pos.last_move().is_none()
-            || self.eval.has_four(me ^ 1)
-            || self.eval.has_open_three(me ^ 1)
-            || self.eval.score(me) < beta
-        {
-            return false;
-        }
-        let r = 2 + depth / 4;
-        let last = self.pos.pass();
-        if let Some(host) = self.host.first_mut() {
-            host.hash ^= NULL_KEY;
-        }
-        let score = -self.alphabeta(depth - 1 - r, f.ply + 1, -beta, -beta + 1);
-        if let Some(host) = self.host.first_mut() {
-            host.hash ^= NULL_KEY;
-        }
-        self.pos.unpass(last);
-        !self.aborted && score >= beta
-    }
-
     /// A leaf's score for the side to move at `ply` (the opponent has no four):
     /// an open three of its own wins (it makes a straight four the opponent
     /// cannot meet; not for black under renju, whose straight-four point may be
@@ -1302,7 +1132,10 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         let me = self.pos.player_to_move();
         let renju_black = me == BLACK && self.pos.rule().has_forbidden();
         if self.settings.leaf_threes {
-            let countered = self.settings.safe_threes && self.eval.has_three(me ^ 1);
+            // On the host only when the opponent has no three of any kind: its
+            // fours might answer the straight four (a false win would end the
+            // deepening and pick a move that does not win).
+            let countered = Self::HOST && self.eval.has_three(me ^ 1);
             if self.eval.has_open_three(me) && !renju_black && !countered {
                 return MATE - Score::from(ply) - 3;
             }
@@ -1313,12 +1146,6 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             if self.eval.open_threes(me ^ 1) >= 2 && !self.eval.has_three(me) && !renju_white {
                 return -(MATE - Score::from(ply) - 4);
             }
-        }
-        if Self::HOST && self.settings.point_eval {
-            return self
-                .point_term(me)
-                .saturating_add(self.eval.score(me))
-                .clamp(-(MATE_BOUND - 1), MATE_BOUND - 1);
         }
         if self.settings.leaf_vcf > 0 && self.eval.threes(me) >= 2 {
             let line = core::mem::take(&mut self.line);
@@ -1333,50 +1160,6 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             }
         }
         self.eval.score(me)
-    }
-
-    /// What the empty points near the stones add to a quiet leaf's score for
-    /// `me`, the side to move (host only): its threat combinations against the
-    /// opponent's (a four-three of its own wins, a three-three wins when the
-    /// opponent has no three to answer with fours), and each point where a side
-    /// makes a three or a four.
-    #[inline(never)]
-    fn point_term(&mut self, me: u8) -> Score {
-        // Per colour: points making a three or a four, and making two threats.
-        let mut simple = [0i32; 2];
-        let mut double = [0i32; 2];
-        let mut four_three = [false; 2];
-        for r in 0..15i8 {
-            let mut near = near_row(&self.pos, r);
-            while near != 0 {
-                let p = r as u8 * 15 + near.trailing_zeros() as u8;
-                near &= near - 1;
-                let pp = self.read_point(p);
-                for c in 0..2 {
-                    let t = pp.threat[c];
-                    if c == usize::from(BLACK) && pp.maybe_forbidden {
-                        continue;
-                    }
-                    match t.class {
-                        THREE | FOUR => simple[c] += 1,
-                        THREE_THREE => double[c] += 1,
-                        FOUR_THREE => {
-                            double[c] += 1;
-                            four_three[c] = true;
-                        }
-                        _ => {}
-                    }
-                }
-            }
-        }
-        let (m, o) = (usize::from(me & 1), usize::from((me ^ 1) & 1));
-        if four_three[m] {
-            return 2_000;
-        }
-        if double[m] > 0 && !self.eval.has_three(me ^ 1) {
-            return 1_500;
-        }
-        (simple[m] * 12 - simple[o] * 10 + double[m] * 120 - double[o] * 100) as Score
     }
 
     /// Row `ply` of the PV table becomes `mv` followed by row `ply + 1`.
@@ -1413,9 +1196,6 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         };
         if let Some(score) = self.enter(&mut f) {
             return score;
-        }
-        if Self::HOST && self.settings.null_move && self.null_cut(&f) {
-            return Score::from(f.beta);
         }
         if let Some(score) = self.expand(&mut f) {
             return score;
@@ -1457,9 +1237,6 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
                 return 0;
             }
             if self.improve(&mut f, mv, score) {
-                if Self::HOST {
-                    self.note_cut(&f, mv);
-                }
                 break;
             }
             f.next += 1;
@@ -1537,15 +1314,8 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             tt::UPPER
         };
         // The children's depth + 1 is the node's (a forced block's node is
-        // credited one ply more than it searched, unless
-        // [`Settings::block_depth`]).
-        let block = self.settings.block_depth
-            && self
-                .host
-                .first()
-                .is_some_and(|h| h.blocks.get(usize::from(f.ply)) == Some(&true));
-        let depth = if block { f.depth } else { f.depth + 1 };
-        self.store(f.ply, depth, Score::from(f.best), bound, f.best_move);
+        // credited one ply more than it searched).
+        self.store(f.ply, f.depth + 1, Score::from(f.best), bound, f.best_move);
     }
 
     /// Root search: one iteration with `first` searched first; the principal
@@ -1824,7 +1594,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             let Some((mut score, mut complete)) = self.root(depth, first) else {
                 break;
             };
-            if complete && score <= -MATE_BOUND && self.widen_root() {
+            if Self::HOST && complete && score <= -MATE_BOUND && self.widen_root() {
                 // Every candidate loses: the iteration again over all of them.
                 let Some(again) = self.root(depth, first) else {
                     break;
