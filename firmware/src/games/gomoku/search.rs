@@ -218,7 +218,12 @@ impl Settings {
         vct_nodes: 30_000,
         reductions: true,
         leaf_threes: true,
-        urgent: THREE,
+        // Only the points where the opponent would make a four (the blocks
+        // of its threes) are urgent: the blocks of its twos are ranked, reduced
+        // and pruned like quiet moves (0.6 plies deeper at 100k nodes; against
+        // pela at 200 ms a move 42 % instead of 31 % free, 65 % instead of
+        // 57 % renju, 52 games each).
+        urgent: FOUR,
         root_vcf: 0,
     };
 }
