@@ -14,7 +14,8 @@
 //!    `WEIGHTS` table (Rust, for `weights.rs`) on standard output, progress on
 //!    standard error. `--steps N` (default 400), `--rate R` (Adam's step, cp,
 //!    default 1), `--max-move M` (no weight moves more than M cp from where it
-//!    started, default 150), `--k K` (fix K instead of fitting it).
+//!    started, default 150), `--l2 L` (adds `L·Σ(w - w0)²` to the loss: a pull
+//!    towards the start, default 0), `--k K` (fix K instead of fitting it).
 //!
 //! `cargo run --release -p sente-firmware --example xiangqi_tune -- extract a.pgn b.pgn > pos.txt`
 //! `cargo run --release -p sente-firmware --example xiangqi_tune -- tune pos.txt > table.rs`
@@ -278,6 +279,8 @@ struct Settings {
     max_move: f64,
     k: Option<f64>,
     holdout: u64,
+    /// Weight of the penalty `Σ (w - w0)²` (a pull towards the start).
+    l2: f64,
 }
 
 /// Runs Adam from `w0`; returns the weights with the lowest held-out loss.
@@ -307,6 +310,7 @@ fn tune(data: &Data, games: &[u64], w0: &[f64], s: &Settings) -> Vec<f64> {
             if p / 2 == param::MATERIAL {
                 continue; // the king's material is a constant
             }
+            g[p] += 2.0 * s.l2 * (w[p] - w0[p]);
             m[p] = b1 * m[p] + (1.0 - b1) * g[p];
             v[p] = b2 * v[p] + (1.0 - b2) * g[p] * g[p];
             let mh = m[p] / (1.0 - b1.powi(step as i32));
@@ -427,7 +431,7 @@ fn load(paths: &[String]) -> (Data, Vec<u64>) {
 
 fn main() -> std::io::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: xiangqi_tune extract [--skip N] GAMES.pgn… | tune [--steps N] [--rate R] [--max-move M] [--k K] [--holdout N] POSITIONS…";
+    let usage = "usage: xiangqi_tune extract [--skip N] GAMES.pgn… | tune [--steps N] [--rate R] [--max-move M] [--l2 L] [--k K] [--holdout N] POSITIONS…";
     let Some(mode) = args.first() else {
         eprintln!("{usage}");
         std::process::exit(2);
@@ -470,6 +474,7 @@ fn main() -> std::io::Result<()> {
                 max_move: opts.get("max-move").copied().unwrap_or(150.0),
                 k: opts.get("k").copied(),
                 holdout: opts.get("holdout").copied().unwrap_or(10.0).max(2.0) as u64,
+                l2: opts.get("l2").copied().unwrap_or(0.0),
             };
             let w = tune(&data, &games, &current(), &settings);
             print!("{}", table(&w));
@@ -569,6 +574,7 @@ mod tests {
             max_move: 100.0,
             k: Some(k),
             holdout: 2,
+            l2: 0.0,
         };
         let w = tune(&d, &games, &w0, &s);
         assert!(one.loss(&idx, &w, k, None) < one.loss(&idx, &w0, k, None) * 0.99);
