@@ -15,7 +15,8 @@
 //!    standard error. `--steps N` (default 400), `--rate R` (Adam's step, cp,
 //!    default 1), `--max-move M` (no weight moves more than M cp from where it
 //!    started, default 150), `--l2 L` (adds `L·Σ(w - w0)²` to the loss: a pull
-//!    towards the start, default 0), `--k K` (fix K instead of fitting it).
+//!    towards the start, default 0), `--material 0` (material values kept as they
+//!    are), `--k K` (fix K instead of fitting it).
 //!
 //! `cargo run --release -p sente-firmware --example xiangqi_tune -- extract a.pgn b.pgn > pos.txt`
 //! `cargo run --release -p sente-firmware --example xiangqi_tune -- tune pos.txt > table.rs`
@@ -281,6 +282,8 @@ struct Settings {
     holdout: u64,
     /// Weight of the penalty `Σ (w - w0)²` (a pull towards the start).
     l2: f64,
+    /// Whether material values are tuned (else only the other parameters).
+    material: bool,
 }
 
 /// Runs Adam from `w0`; returns the weights with the lowest held-out loss.
@@ -307,7 +310,7 @@ fn tune(data: &Data, games: &[u64], w0: &[f64], s: &Settings) -> Vec<f64> {
         let mut g = vec![0.0; w.len()];
         let l = data.loss(&train, &w, k, Some(&mut g));
         for p in 0..w.len() {
-            if p / 2 == param::MATERIAL {
+            if p / 2 == param::MATERIAL || (!s.material && p / 2 < param::PST) {
                 continue; // the king's material is a constant
             }
             g[p] += 2.0 * s.l2 * (w[p] - w0[p]);
@@ -431,7 +434,7 @@ fn load(paths: &[String]) -> (Data, Vec<u64>) {
 
 fn main() -> std::io::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: xiangqi_tune extract [--skip N] GAMES.pgn… | tune [--steps N] [--rate R] [--max-move M] [--l2 L] [--k K] [--holdout N] POSITIONS…";
+    let usage = "usage: xiangqi_tune extract [--skip N] GAMES.pgn… | tune [--steps N] [--rate R] [--max-move M] [--l2 L] [--material 0|1] [--k K] [--holdout N] POSITIONS…";
     let Some(mode) = args.first() else {
         eprintln!("{usage}");
         std::process::exit(2);
@@ -475,6 +478,7 @@ fn main() -> std::io::Result<()> {
                 k: opts.get("k").copied(),
                 holdout: opts.get("holdout").copied().unwrap_or(10.0).max(2.0) as u64,
                 l2: opts.get("l2").copied().unwrap_or(0.0),
+                material: opts.get("material").copied().unwrap_or(1.0) != 0.0,
             };
             let w = tune(&data, &games, &current(), &settings);
             print!("{}", table(&w));
@@ -575,6 +579,7 @@ mod tests {
             k: Some(k),
             holdout: 2,
             l2: 0.0,
+            material: true,
         };
         let w = tune(&d, &games, &w0, &s);
         assert!(one.loss(&idx, &w, k, None) < one.loss(&idx, &w0, k, None) * 0.99);
