@@ -7,6 +7,8 @@
 //! over 407,549 positions of the engine's own fixed-node self-play (90 % fitted,
 //! 10 % held out: loss 0.0814 -> 0.0746 on both). Kept because it gained in a
 //! paired fixed-node match (see the README's xiangqi strength table).
+//! The tuner is `firmware/examples/xiangqi_tune.rs`; a second round on new
+//! self-play (268 k positions) showed no gain and was not kept.
 
 use super::eval::{Pair, pair, param};
 
