@@ -302,6 +302,8 @@ struct Searching<'a, W: Write> {
     ponder_time: Option<Duration>,
     /// After `ponderhit`: when the search ends.
     deadline: Option<Instant>,
+    /// Nodes of the last `info` line.
+    reported_nodes: u64,
 }
 
 impl<W: Write> Searching<'_, W> {
@@ -324,6 +326,7 @@ impl<W: Write> Searching<'_, W> {
 
 impl<W: Write> Watch for Searching<'_, W> {
     fn info(&mut self, b: &BestMove) {
+        self.reported_nodes = b.nodes;
         let ms = self.start.elapsed().as_millis();
         let nps = (u128::from(b.nodes) * 1000) / ms.max(1);
         let pv = if b.pv.is_empty() {
@@ -708,6 +711,7 @@ impl<W: Write> UciEngine<W> {
                 None
             },
             deadline: None,
+            reported_nodes: 0,
         };
         let answer = if lines > 1 {
             let limits = multipv::Limits {
@@ -718,7 +722,17 @@ impl<W: Write> UciEngine<W> {
             };
             multipv::search(&mut self.link, &request, &mut watch, &limits)
         } else {
-            self.link.go(&request, &mut watch)
+            let answer = self.link.go(&request, &mut watch);
+            // The nodes of an unfinished last iteration are the search's too: a
+            // last `info` line gives the total, as GUIs and match runners count it.
+            if let Ok(b) = &answer
+                && b.nodes > watch.reported_nodes
+                && !b.best.is_empty()
+                && b.best != "none"
+            {
+                watch.info(b);
+            }
+            answer
         };
         watch.hold_answer();
         match answer {

@@ -530,3 +530,22 @@ fn ponderhit_turns_the_ponder_search_into_a_normal_one() {
     ]);
     assert_eq!(best_moves(&bare).len(), 1, "{bare}");
 }
+
+/// The last `info` line before `bestmove` counts every node the search used, the
+/// unfinished last iteration's too (`go nodes` spends exactly its budget).
+#[test]
+fn the_last_info_line_gives_the_nodes_of_the_whole_search() {
+    let out = session(&[
+        "uci",
+        "setoption name UseBook value false",
+        "position startpos moves h2e2",
+        "go nodes 3000",
+    ]);
+    let last = out
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
+    assert!(last.contains(" nodes 3000 "), "{out}");
+    assert_eq!(best_moves(&out).len(), 1, "{out}");
+}
