@@ -29,6 +29,8 @@ use crate::text::ParseError;
 
 /// Longest move text (`h10h9`, `a1`, `3:d4`, `setup 123456`…).
 pub const MOVE_TEXT: usize = 16;
+/// Most root moves one request may exclude (`exclude=`).
+pub const MAX_EXCLUDE: usize = 16;
 /// Longest principal-variation text on the wire (moves that do not fit are left off).
 /// Small on purpose: the reply lives on the board's stack during the whole search.
 pub const PV_TEXT: usize = 64;
@@ -53,9 +55,9 @@ pub struct EngineRequest<'a> {
 }
 
 impl EngineRequest<'_> {
-    /// Whether the root move written `text` is one of [`EngineRequest::exclude`].
-    pub fn excludes(&self, text: &str) -> bool {
-        !self.exclude.is_empty() && self.exclude.split(',').any(|m| m == text)
+    /// The root moves of [`EngineRequest::exclude`], as written.
+    pub fn excluded_moves(&self) -> impl Iterator<Item = &str> {
+        self.exclude.split(',').filter(|m| !m.is_empty())
     }
 }
 

@@ -17,6 +17,7 @@ use std::io::{self, Write};
 use std::sync::mpsc::{Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
+use sente_firmware::engine::MAX_EXCLUDE;
 use sente_firmware::game::{Game, MATE, MATE_BOUND, Notation};
 use sente_firmware::games::xiangqi::Xiangqi;
 use sente_firmware::games::xiangqi::board::Move;
@@ -307,6 +308,28 @@ struct Searching<'a, W: Write> {
 }
 
 impl<W: Write> Searching<'_, W> {
+    /// Writes `info depth D [multipv K] score … nodes N time … nps … [pv …]` (the
+    /// line's pv, or its best move when it has none).
+    fn write_info(&mut self, depth: u32, multipv: Option<usize>, nodes: u64, line: &BestMove) {
+        self.reported_nodes = nodes;
+        let ms = self.start.elapsed().as_millis();
+        let nps = (u128::from(nodes) * 1000) / ms.max(1);
+        let multipv = multipv.map_or(String::new(), |k| format!(" multipv {k}"));
+        let pv = if !line.pv.is_empty() {
+            format!(" pv {}", line.pv.join(" "))
+        } else if !line.best.is_empty() {
+            format!(" pv {}", line.best)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            self.out,
+            "info depth {depth}{multipv} score {} nodes {nodes} time {ms} nps {nps}{pv}",
+            score_text(line.score, self.ucci),
+        );
+        let _ = self.out.flush();
+    }
+
     /// After a search without a limit (`go infinite`, `go ponder`, a bare `go`) that
     /// ended by itself (a book move, a forced mate): UCI sends no `bestmove` before
     /// `stop`, `ponderhit` or `quit`, so wait for one, answering `isready` meanwhile.
@@ -326,22 +349,7 @@ impl<W: Write> Searching<'_, W> {
 
 impl<W: Write> Watch for Searching<'_, W> {
     fn info(&mut self, b: &BestMove) {
-        self.reported_nodes = b.nodes;
-        let ms = self.start.elapsed().as_millis();
-        let nps = (u128::from(b.nodes) * 1000) / ms.max(1);
-        let pv = if b.pv.is_empty() {
-            String::new()
-        } else {
-            format!(" pv {}", b.pv.join(" "))
-        };
-        let _ = writeln!(
-            self.out,
-            "info depth {} score {} nodes {} time {ms} nps {nps}{pv}",
-            b.depth,
-            score_text(b.score, self.ucci),
-            b.nodes
-        );
-        let _ = self.out.flush();
+        self.write_info(b.depth, None, b.nodes, b);
     }
 
     fn stop(&mut self) -> bool {
@@ -592,10 +600,9 @@ impl<W: Write> UciEngine<W> {
         for text in moves.split_whitespace() {
             if game.parse_move(text).is_err() {
                 self.say(&format!("info string banmoves: {text} is not legal here"))?;
-            } else if self.banned.len() >= sente_firmware::games::xiangqi::search::MAX_EXCLUDE {
+            } else if self.banned.len() >= MAX_EXCLUDE {
                 self.say(&format!(
-                    "info string banmoves: at most {} moves; {text} left out",
-                    sente_firmware::games::xiangqi::search::MAX_EXCLUDE
+                    "info string banmoves: at most {MAX_EXCLUDE} moves; {text} left out"
                 ))?;
             } else if !self.banned.iter().any(|b| b == text) {
                 self.banned.push(text.to_string());
@@ -616,9 +623,10 @@ impl<W: Write> UciEngine<W> {
         Ok(())
     }
 
-    /// The level sent to the engine: the GUI's, without the book if it said so.
-    fn wire_level(&self) -> u8 {
-        if !self.use_book && self.level == 0 {
+    /// The level sent to the engine: the GUI's, without the book if it said so or
+    /// `book` is false (several lines come from searches: the book has one move).
+    fn wire_level(&self, book: bool) -> u8 {
+        if !(self.use_book && book) && self.level == 0 {
             2
         } else {
             self.level
@@ -660,13 +668,11 @@ impl<W: Write> UciEngine<W> {
         let movetime = args.move_time(side, self.overhead);
         let exclude = self.banned.join(",");
         let lines = self.multipv.min(moves.len());
-        let extra = if lines > 1 {
-            // Room for every move a round may exclude (ICCS and a comma each).
-            " exclude=".len() + multipv::MAX_LINES * 5
-        } else if exclude.is_empty() {
-            0
+        // Room for every move a request may exclude (ICCS and a comma each).
+        let extra = if lines > 1 || !exclude.is_empty() {
+            " exclude=".len() + MAX_EXCLUDE * 5
         } else {
-            " exclude=".len() + exclude.len()
+            0
         };
         let position = match self.position.wire_within(longest_head() + extra) {
             Ok(w) => w,
@@ -681,12 +687,7 @@ impl<W: Write> UciEngine<W> {
             depth: args.depth.map_or(0, |d| d.clamp(1, 255) as u8),
             nodes: args.nodes.unwrap_or(0),
             movetime_ms: movetime.map_or(0, timeman::wire_ms),
-            // Several lines come from searches: the book has one move.
-            level: if lines > 1 && self.level == 0 {
-                2
-            } else {
-                self.wire_level()
-            },
+            level: self.wire_level(lines == 1),
             seed: 0,
             info: true,
             exclude,

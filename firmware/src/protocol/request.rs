@@ -410,7 +410,7 @@ mod tests {
             panic!("{r:?}")
         };
         assert_eq!(request.exclude, "h2e2,b0c2");
-        assert!(request.excludes("b0c2") && !request.excludes("b0c"));
+        assert!(request.excluded_moves().eq(["h2e2", "b0c2"]));
         assert_eq!(
             std::format!("{r}"),
             "go xiangqi depth=3 exclude=h2e2,b0c2 pos startpos"

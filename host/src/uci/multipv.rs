@@ -3,15 +3,15 @@
 //! Each round deepens by one ply: the engine searches the position to that depth, then
 //! again without the first line's move (`exclude=`), and so on, one `info … multipv k`
 //! line each. The engine's table keeps what the earlier searches found, so the
-//! repeated iterations cost little. A search cut short (time, `stop`) ends the rounds:
-//! the lines shown are always those of a completed depth.
+//! repeated iterations cost little. A search cut short (time, `stop`) ends the rounds;
+//! of an unfinished round only its first line is shown, when it was completed.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use sente_firmware::games::xiangqi::search::MAX_EXCLUDE;
+use sente_firmware::engine::MAX_EXCLUDE;
 
-use super::{Searching, score_text};
+use super::Searching;
 use crate::engine::{EngineError, EngineLink, GoRequest};
 use crate::reply::BestMove;
 use crate::timeman;
@@ -36,8 +36,8 @@ pub struct Limits {
 }
 
 /// Runs the rounds on `link`; `base` is the request of a one-line search (its
-/// `exclude` the GUI's banned moves). Returns the first line of the deepest completed
-/// round, or the first line of a round cut short when none completed.
+/// `exclude` the GUI's banned moves). Returns the deepest completed first line (a round
+/// cut short after its first line counts), or an unfinished one when none completed.
 pub fn search<W: Write>(
     link: &mut EngineLink,
     base: &GoRequest,
@@ -97,11 +97,19 @@ pub fn search<W: Write>(
             }
             let complete = u8::try_from(line.depth).is_ok_and(|d| d >= depth);
             if !complete || watch.stopped || *watch.quitting {
-                // The first line of a deeper round is the better answer; a round
-                // cut short is not shown.
-                if k == 1 && (answer.is_none() || complete) {
-                    answer = Some(line);
-                } else if let Some(first) = found.into_iter().next() {
+                // The first line of a deeper round, complete, is the better answer
+                // (shown alone); an unfinished first line answers only when no
+                // round completed.
+                let first = if k > 1 {
+                    found.into_iter().next()
+                } else if complete {
+                    Some(line)
+                } else {
+                    answer.get_or_insert(line);
+                    None
+                };
+                if let Some(first) = first {
+                    watch.write_info(u32::from(depth), Some(1), nodes, &first);
                     answer = Some(first);
                 }
                 break 'rounds;
@@ -112,7 +120,7 @@ pub fn search<W: Write>(
         // higher than the first).
         found.sort_by_key(|line| std::cmp::Reverse(line.score));
         for (k, line) in found.iter().enumerate() {
-            report(watch, depth, k + 1, nodes, line);
+            watch.write_info(u32::from(depth), Some(k + 1), nodes, line);
         }
         match found.into_iter().next() {
             Some(best) => answer = Some(best),
@@ -120,27 +128,4 @@ pub fn search<W: Write>(
         }
     }
     answer.ok_or_else(|| EngineError::Protocol("no line was searched".into()))
-}
-
-/// `info depth D multipv K score … nodes … time … nps … pv …`.
-fn report<W: Write>(
-    watch: &mut Searching<'_, W>,
-    depth: u8,
-    k: usize,
-    nodes: u64,
-    line: &BestMove,
-) {
-    let ms = watch.start.elapsed().as_millis();
-    let nps = (u128::from(nodes) * 1000) / ms.max(1);
-    let pv = if line.pv.is_empty() {
-        line.best.clone()
-    } else {
-        line.pv.join(" ")
-    };
-    let _ = writeln!(
-        watch.out,
-        "info depth {depth} multipv {k} score {} nodes {nodes} time {ms} nps {nps} pv {pv}",
-        score_text(line.score, watch.ucci),
-    );
-    let _ = watch.out.flush();
 }

@@ -4,11 +4,13 @@ use super::board::Square;
 use super::book;
 use super::search::{
     BOARD_MAX_DEPTH, BOARD_MOVE_STACK, BOARD_PLY, BOARD_PV, HISTORY_WORDS, HOST_MAX_DEPTH,
-    HOST_MOVE_STACK, HOST_PLY, HOST_PV, Iteration, MAX_EXCLUDE, Searcher, fill,
+    HOST_MOVE_STACK, HOST_PLY, HOST_PV, Iteration, Searcher, fill,
 };
 use super::state::Xiangqi;
 use super::tt::Tt;
-use crate::engine::{BoardGame, EngineRequest, Poll, Profile, Workspace, send_answer, send_info};
+use crate::engine::{
+    BoardGame, EngineRequest, MAX_EXCLUDE, Poll, Profile, Workspace, send_answer, send_info,
+};
 use crate::game::Notation;
 use crate::text::ParseError;
 
@@ -32,7 +34,7 @@ impl BoardGame for XiangqiEngine {
         // excludes nothing).
         let mut exclude = [(0, 0); MAX_EXCLUDE];
         let mut excluded = 0;
-        for text in request.exclude.split(',').filter(|t| !t.is_empty()) {
+        for text in request.excluded_moves() {
             let slot = exclude
                 .get_mut(excluded)
                 .ok_or(ParseError("exclude: at most 16 moves"))?;
@@ -168,7 +170,7 @@ mod tests {
     fn with_every_legal_move_excluded_there_is_no_move() {
         // Red's king has e1 and f0 (d0 would face the black king).
         let position = "3k5/9/9/9/9/9/9/9/9/4K3p w";
-        let mut game = Xiangqi::parse_position(position).unwrap();
+        let game = Xiangqi::parse_position(position).unwrap();
         let mut moves = <Xiangqi as Game>::Moves::default();
         game.generate(&mut moves);
         let mut all = std::vec::Vec::new();
@@ -184,7 +186,6 @@ mod tests {
             search(position, &all.join(",")).unwrap().best.as_str(),
             "none"
         );
-        let _ = &mut game;
     }
 
     #[test]

@@ -27,7 +27,7 @@ use super::movegen::{MAX_MOVES, Sink, unpack};
 use super::rules::Verdict;
 use super::state::{NATURAL_LIMIT, Xiangqi};
 use super::tt::{Bound, Tt};
-use crate::engine::{EngineReply, Poll, send_info, write_reply};
+use crate::engine::{EngineReply, MAX_EXCLUDE, Poll, send_info, write_reply};
 use crate::game::{INFINITY, MATE, MATE_BOUND, Score};
 use crate::search::{Limits, poll_every};
 
@@ -81,8 +81,6 @@ const LAZY_MARGIN: Score = 300;
 const DELTA: Score = 200;
 /// History values stay within this bound.
 const HISTORY_MAX: i32 = 8192;
-/// Most root moves a request may exclude (`exclude=`).
-pub const MAX_EXCLUDE: usize = 16;
 
 /// splitmix64 finaliser: the engine's only source of "randomness".
 pub fn mix(x: u64) -> u64 {
