@@ -3,7 +3,9 @@
 //! Speaks the Piskvork protocol on stdin/stdout: `START 15`, `RECTSTART 15,15`, `RESTART`,
 //! `BEGIN`, `TURN x,y`, `TAKEBACK x,y`, `BOARD` … `DONE`, `INFO key value`, `SWAP2BOARD`,
 //! `ABOUT`, `END`, plus Yixin-Board's `YXBOARD` … `DONE` (set the position without a reply
-//! move), `YXNBEST n` (think and play; one line, the best), `YXBALANCEONE bias` /
+//! move), `YXNBEST n` (think and play; the best `n` lines shown, see [`crate::multipv`]),
+//! `INFO show_detail` (Yixin-Board's `INFO PV` blocks), `YXBLOCK` / `YXBLOCKUNDO` … `DONE` and
+//! `YXBLOCKRESET` (points not to play: the request's `exclude=`), `YXBALANCEONE bias` /
 //! `YXBALANCETWO bias` (the stone or two stones that leave the score nearest to `bias`),
 //! `YXHASHCLEAR`, `YXSTOP` and `YXSHOWFORBID` (black's renju forbidden points,
 //! `FORBID xxyyxxyy….`). Each move request becomes one protocol v1 `go gomoku` request to the
@@ -25,7 +27,10 @@ use sente_firmware::games::gomoku::{BLACK, Gomoku, Point, Rule, parse_point};
 use sente_firmware::protocol::RequestId;
 
 use crate::board::MAX_HASH_MB;
+use sente_firmware::engine::MAX_EXCLUDE;
+
 use crate::engine::{EngineLink, GoRequest, Spec, Watch};
+use crate::multipv::{self, LineWatch};
 use crate::reply::BestMove;
 use crate::timeman::{self, Clock};
 
@@ -188,6 +193,10 @@ pub struct GomocupEngine<W: Write> {
     level: u8,
     /// Lines that arrived while the board searched, to run after it.
     pending: VecDeque<String>,
+    /// Points no search may play (Yixin's `YXBLOCK`), until `YXBLOCKRESET`.
+    blocked: Vec<Point>,
+    /// `INFO SHOW_DETAIL` asks for Yixin-Board's `INFO PV …` blocks (bit 2).
+    detail: bool,
 }
 
 impl<W: Write> GomocupEngine<W> {
@@ -201,6 +210,8 @@ impl<W: Write> GomocupEngine<W> {
             clocks: Clocks::default(),
             level: 0,
             pending: VecDeque::new(),
+            blocked: Vec::new(),
+            detail: false,
         }
     }
 
@@ -221,6 +232,31 @@ impl<W: Write> GomocupEngine<W> {
 
     fn next_line(&mut self, input: &Receiver<String>) -> Option<String> {
         self.pending.pop_front().or_else(|| input.recv().ok())
+    }
+
+    /// The `x,y` lines up to `DONE` (`SWAP2BOARD`, `YXBLOCK`): the points and the first
+    /// problem, or `None` when the input ended first.
+    fn read_points(&mut self, input: &Receiver<String>) -> Option<(Vec<Point>, Option<String>)> {
+        let mut points = Vec::new();
+        let mut problem = None;
+        loop {
+            let l = self.next_line(input)?;
+            let l = l.trim();
+            if l.eq_ignore_ascii_case("DONE") {
+                return Some((points, problem));
+            }
+            // Yixin-Board may send `x,y,colour`: the colour does not matter here.
+            let xy = match l.split(',').count() {
+                3 => l.rsplit_once(',').map_or(l, |(xy, _)| xy),
+                _ => l,
+            };
+            match parse_xy(xy) {
+                Ok(p) => points.push(p),
+                Err(e) => {
+                    problem.get_or_insert(e);
+                }
+            }
+        }
     }
 
     /// Handles commands from `input` until `END` or its end.
@@ -270,7 +306,7 @@ impl<W: Write> GomocupEngine<W> {
             }
             "BEGIN" => {
                 if self.moves.is_empty() {
-                    return self.think(input);
+                    return self.think(input, 1);
                 }
                 self.error("BEGIN needs an empty board (send START or RESTART first)")?;
             }
@@ -283,7 +319,7 @@ impl<W: Write> GomocupEngine<W> {
                 match played {
                     Ok(p) => {
                         self.moves.push(p);
-                        return self.think(input);
+                        return self.think(input, 1);
                     }
                     Err(e) => self.error(&format!("TURN {e}"))?,
                 }
@@ -310,30 +346,16 @@ impl<W: Write> GomocupEngine<W> {
                 let result = problem.map_or_else(|| self.set_stones(&stones), Err);
                 match result {
                     Err(e) => self.error(&format!("{cmd}: {e}"))?,
-                    Ok(()) if cmd == "BOARD" => return self.think(input),
+                    Ok(()) if cmd == "BOARD" => return self.think(input, 1),
                     Ok(()) => {}
                 }
             }
             "INFO" => self.info(rest)?,
             "YXSHOWFORBID" => self.show_forbid()?,
             "SWAP2BOARD" => {
-                let mut stones = Vec::new();
-                let mut problem = None;
-                loop {
-                    let Some(l) = self.next_line(input) else {
-                        return Ok(Flow::Quit);
-                    };
-                    let l = l.trim();
-                    if l.eq_ignore_ascii_case("DONE") {
-                        break;
-                    }
-                    match parse_xy(l) {
-                        Ok(p) => stones.push(p),
-                        Err(e) => {
-                            problem.get_or_insert(e);
-                        }
-                    }
-                }
+                let Some((stones, problem)) = self.read_points(input) else {
+                    return Ok(Flow::Quit);
+                };
                 match problem {
                     Some(e) => self.error(&format!("SWAP2BOARD: {e}"))?,
                     None => self.swap2(&stones)?,
@@ -353,7 +375,9 @@ impl<W: Write> GomocupEngine<W> {
                 Err(e) => self.error(&format!("TAKEBACK {e}"))?,
             },
             "YXNBEST" => match rest.parse::<u16>() {
-                Ok(n) if n >= 1 => return self.think(input),
+                Ok(n) if n >= 1 => {
+                    return self.think(input, usize::from(n).min(multipv::MAX_LINES));
+                }
                 _ => self.error(&format!(
                     "YXNBEST: expected a count of 1 or more, got {rest:?}"
                 ))?,
@@ -363,6 +387,32 @@ impl<W: Write> GomocupEngine<W> {
                 Err(_) => self.error(&format!("{cmd}: expected a score bias, got {rest:?}"))?,
             },
             "YXHASHCLEAR" => self.clear_hash()?,
+            cmd @ ("YXBLOCK" | "YXBLOCKUNDO") => {
+                let Some((points, problem)) = self.read_points(input) else {
+                    return Ok(Flow::Quit);
+                };
+                match problem {
+                    Some(e) => self.error(&format!("{cmd}: {e}"))?,
+                    None if cmd == "YXBLOCKUNDO" => self.blocked.retain(|p| !points.contains(p)),
+                    None => {
+                        let mut blocked = self.blocked.clone();
+                        for p in points {
+                            if !blocked.contains(&p) {
+                                blocked.push(p);
+                            }
+                        }
+                        if blocked.len() > MAX_EXCLUDE {
+                            self.error(&format!(
+                                "YXBLOCK: at most {MAX_EXCLUDE} blocked points, got {}",
+                                blocked.len()
+                            ))?;
+                        } else {
+                            self.blocked = blocked;
+                        }
+                    }
+                }
+            }
+            "YXBLOCKRESET" => self.blocked.clear(),
             "YXSTOP" | "STOP" => {}
             "ABOUT" => {
                 let board = self.link.describe();
@@ -449,6 +499,12 @@ impl<W: Write> GomocupEngine<W> {
                 };
                 self.set_memory(bytes)?;
             }
+            "show_detail" => match value.parse::<u8>() {
+                Ok(n) => self.detail = n & 2 != 0,
+                Err(_) => {
+                    return self.error(&format!("INFO show_detail: not a number: {value:?}"));
+                }
+            },
             // game_type, folder, evaluate, …: nothing to do.
             _ => {}
         }
@@ -665,7 +721,9 @@ impl<W: Write> GomocupEngine<W> {
     }
 
     /// Asks the engine for a move in the current position and answers it.
-    fn think(&mut self, input: &Receiver<String>) -> io::Result<Flow> {
+    /// Searches the position and plays the best move (`lines` > 1: Yixin's `YXNBEST`,
+    /// the best `lines` lines shown as they are found).
+    fn think(&mut self, input: &Receiver<String>, lines: usize) -> io::Result<Flow> {
         let pos = match self.position() {
             Ok(p) => p,
             Err(e) => {
@@ -680,11 +738,13 @@ impl<W: Write> GomocupEngine<W> {
         let movetime = self.clocks.movetime();
         let mut wire = String::new();
         let _ = pos.write_position(&mut wire);
+        let blocked: Vec<String> = self.blocked.iter().map(|&p| point_name(p)).collect();
         let request = GoRequest {
             game: "gomoku".into(),
             position: wire,
             movetime_ms: movetime.map_or(0, timeman::wire_ms),
             level: self.level,
+            exclude: blocked.join(","),
             ..GoRequest::default()
         };
         let line = request.request(Some(RequestId(u32::MAX))).to_string();
@@ -697,14 +757,28 @@ impl<W: Write> GomocupEngine<W> {
             ))?;
             return Ok(Flow::Go);
         }
-        let start = Instant::now();
         let mut watch = Thinking {
             input,
             pending: &mut self.pending,
+            out: &mut self.out,
+            detail: self.detail,
+            lines,
+            start: Instant::now(),
+            stopped: false,
             quit: false,
         };
-        let result = self.link.go(&request, &mut watch);
-        let quit = watch.quit;
+        let result = if lines > 1 {
+            let limits = multipv::Limits {
+                lines,
+                depth: 0,
+                nodes: 0,
+                time: movetime,
+            };
+            multipv::search(&mut self.link, &request, &mut watch, &limits)
+        } else {
+            self.link.go(&request, &mut watch)
+        };
+        let (quit, start) = (watch.quit, watch.start);
         match result {
             Ok(b) => match parse_point(&b.best) {
                 Ok(p) if pos.is_legal(p) => {
@@ -716,6 +790,9 @@ impl<W: Write> GomocupEngine<W> {
                     ))?;
                     self.say(&xy_text(p))?;
                 }
+                _ if b.best == "none" && !self.blocked.is_empty() => {
+                    self.error("every legal point is blocked (YXBLOCK): no move")?
+                }
                 _ => self.error(&format!("engine: no legal move ({})", b.best))?,
             },
             Err(e) => self.error(&format!("engine: {e}"))?,
@@ -726,20 +803,91 @@ impl<W: Write> GomocupEngine<W> {
 
 /// What the brain hears while the engine thinks: `END` and `YXSTOP`/`STOP` stop it,
 /// everything else waits for the answer.
-struct Thinking<'a> {
+struct Thinking<'a, W: Write> {
     input: &'a Receiver<String>,
     pending: &'a mut VecDeque<String>,
+    out: &'a mut W,
+    /// Yixin-Board's `INFO PV` blocks wanted (`INFO SHOW_DETAIL`).
+    detail: bool,
+    /// Lines asked for (`YXNBEST`).
+    lines: usize,
+    start: Instant,
+    /// `YXSTOP`, `STOP` or `END` came.
+    stopped: bool,
     quit: bool,
 }
 
-impl Watch for Thinking<'_> {
+impl<W: Write> Thinking<'_, W> {
+    /// Writes line `k` (1: the best) of depth `depth`: Yixin-Board's `INFO PV` block when
+    /// asked for, and with several lines a `MESSAGE (k) score | depth | pv` line.
+    fn write_line(&mut self, depth: u32, k: usize, nodes: u64, line: &BestMove) {
+        let pv: Vec<Point> = line
+            .pv
+            .iter()
+            .chain(line.pv.is_empty().then_some(&line.best))
+            .map_while(|m| parse_point(m).ok())
+            .collect();
+        let ms = self.start.elapsed().as_millis();
+        if self.detail {
+            let xy: Vec<String> = pv.iter().map(|&p| xy_text(p)).collect();
+            let block = [
+                format!("INFO PV {}", k - 1),
+                format!("INFO NUMPV {}", self.lines),
+                format!("INFO DEPTH {depth}"),
+                format!("INFO NODES {}", line.nodes),
+                format!("INFO TOTALNODES {nodes}"),
+                format!("INFO TOTALTIME {ms}"),
+                format!("INFO SPEED {}", u128::from(nodes) * 1000 / ms.max(1)),
+                format!("INFO EVAL {}", line.score),
+                format!("INFO BESTLINE {}", xy.join(" ")),
+                "INFO PV DONE".to_string(),
+            ];
+            for l in block {
+                let _ = writeln!(self.out, "{l}");
+            }
+        }
+        if self.lines > 1 {
+            let names: Vec<String> = pv.iter().map(|&p| point_name(p)).collect();
+            let _ = writeln!(
+                self.out,
+                "MESSAGE ({k}) {} | {depth} | {}",
+                line.score,
+                names.join(" ")
+            );
+        }
+        let _ = self.out.flush();
+    }
+}
+
+impl<W: Write> LineWatch for Thinking<'_, W> {
+    fn started(&self) -> Instant {
+        self.start
+    }
+    fn ended(&self) -> bool {
+        self.stopped || self.quit
+    }
+    fn show(&mut self, depth: u32, k: usize, nodes: u64, line: &BestMove) {
+        self.write_line(depth, k, nodes, line);
+    }
+}
+
+impl<W: Write> Watch for Thinking<'_, W> {
+    fn info(&mut self, info: &BestMove) {
+        if self.lines == 1 {
+            self.write_line(info.depth, 1, info.nodes, info);
+        }
+    }
+
     fn stop(&mut self) -> bool {
         loop {
             match self.input.try_recv() {
                 Ok(line) => self.pending.push_back(line),
                 Err(TryRecvError::Empty) => break,
                 // The manager went away: finish the move and end.
-                Err(TryRecvError::Disconnected) => return true,
+                Err(TryRecvError::Disconnected) => {
+                    self.stopped = true;
+                    return true;
+                }
             }
         }
         let front = self.pending.front().map(|c| c.trim().to_ascii_uppercase());
@@ -751,6 +899,7 @@ impl Watch for Thinking<'_> {
             }
             Some("YXSTOP" | "STOP") => {
                 self.pending.pop_front();
+                self.stopped = true;
                 true
             }
             _ => false,
@@ -951,6 +1100,99 @@ mod tests {
         );
         // The game is kept.
         assert_eq!(e.moves.len(), 3);
+    }
+
+    /// Sends a command followed by its lines (`YXBLOCK` … `DONE`); returns what the
+    /// brain wrote.
+    fn step_lines(e: &mut GomocupEngine<Vec<u8>>, lines: &[&str]) -> Vec<String> {
+        let (tx, rx) = mpsc::channel();
+        for l in &lines[1..] {
+            tx.send(l.to_string()).unwrap();
+        }
+        e.out.clear();
+        e.command(lines[0], &rx).unwrap();
+        String::from_utf8(e.out.clone())
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn yixin_nbest_shows_several_lines_and_plays_the_best() {
+        let mut e = session_engine(&[
+            "START 15",
+            "INFO timeout_turn 300",
+            "INFO show_detail 2",
+            "YXBOARD",
+            "7,7,2",
+            "8,8,1",
+            "7,8,2",
+            "DONE",
+        ]);
+        let out = step(&mut e, "YXNBEST 3");
+        assert!(out.iter().any(|l| l == "INFO PV 2"), "{out:?}");
+        assert!(out.iter().any(|l| l == "INFO NUMPV 3"), "{out:?}");
+        assert!(out.iter().any(|l| l == "INFO PV DONE"), "{out:?}");
+        let messages: Vec<&str> = out
+            .iter()
+            .filter_map(|l| l.strip_prefix("MESSAGE ("))
+            .collect();
+        // Every round's lines start with different moves.
+        let first_move = |m: &str| {
+            m.rsplit(" | ")
+                .next()
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap()
+                .to_string()
+        };
+        let rounds: Vec<&[&str]> = messages.chunk_by(|_, b| !b.starts_with("1)")).collect();
+        assert!(rounds.iter().any(|r| r.len() == 3), "{messages:?}");
+        for round in &rounds {
+            let mut firsts: Vec<String> = round.iter().map(|m| first_move(m)).collect();
+            firsts.sort();
+            firsts.dedup();
+            assert_eq!(firsts.len(), round.len(), "{round:?}");
+        }
+        // The move played is the last round's first line.
+        let played = answer(&out);
+        assert_eq!(e.moves.len(), 4);
+        assert_eq!(e.moves[3], played);
+        let last_first = rounds.last().unwrap()[0];
+        assert_eq!(first_move(last_first), point_name(played), "{out:?}");
+    }
+
+    #[test]
+    fn yixin_blocked_points_are_never_played() {
+        // Black (this brain) wins at g8 (6,7) or l8 (11,7).
+        let mut e = session_engine(&["START 15", "INFO timeout_turn 200"]);
+        let board = [
+            "YXBOARD", "7,7,1", "0,14,2", "8,7,1", "0,12,2", "9,7,1", "0,10,2", "10,7,1", "0,8,2",
+            "DONE",
+        ];
+        step_lines(&mut e, &board);
+        assert!(step_lines(&mut e, &["YXBLOCK", "6,7", "11,7,1", "DONE"]).is_empty());
+        let mv = answer(&step(&mut e, "YXNBEST 1"));
+        assert!(![xy_to_point(6, 7), xy_to_point(11, 7)].contains(&Some(mv)));
+        step_lines(&mut e, &board);
+        assert!(step_lines(&mut e, &["YXBLOCKUNDO", "11,7", "DONE"]).is_empty());
+        assert_eq!(Some(answer(&step(&mut e, "YXNBEST 1"))), xy_to_point(11, 7));
+        step_lines(&mut e, &board);
+        step(&mut e, "YXBLOCKRESET");
+        let mv = answer(&step(&mut e, "YXNBEST 1"));
+        assert!([xy_to_point(6, 7), xy_to_point(11, 7)].contains(&Some(mv)));
+        // Bad points are errors and change nothing.
+        let out = step_lines(&mut e, &["YXBLOCK", "6,7", "15,3", "DONE"]);
+        assert!(out[0].starts_with("ERROR YXBLOCK"), "{out:?}");
+        assert!(e.blocked.is_empty());
+        let mut lines = vec!["YXBLOCK".to_string()];
+        lines.extend((0..17).map(|i| format!("{},{}", i % 15, i / 15)));
+        lines.push("DONE".into());
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let out = step_lines(&mut e, &lines);
+        assert!(out[0].starts_with("ERROR YXBLOCK: at most 16"), "{out:?}");
     }
 
     #[test]

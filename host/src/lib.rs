@@ -9,6 +9,7 @@ pub mod firmware;
 pub mod gomocup;
 pub mod hil;
 pub mod matches;
+pub mod multipv;
 pub mod player;
 pub mod record;
 pub mod reply;

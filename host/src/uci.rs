@@ -24,6 +24,7 @@ use sente_firmware::games::xiangqi::board::Move;
 
 use crate::board::{DEFAULT_HASH_MB, MAX_HASH_MB};
 use crate::engine::{EngineLink, GoRequest, Spec, Watch};
+use crate::multipv::{self, LineWatch};
 use crate::reply::BestMove;
 use crate::timeman::{self, Clock};
 
@@ -344,6 +345,18 @@ impl<W: Write> Searching<'_, W> {
                 Err(_) => self.closed = true,
             }
         }
+    }
+}
+
+impl<W: Write> LineWatch for Searching<'_, W> {
+    fn started(&self) -> Instant {
+        self.start
+    }
+    fn ended(&self) -> bool {
+        self.stopped || *self.quitting
+    }
+    fn show(&mut self, depth: u32, k: usize, nodes: u64, line: &BestMove) {
+        self.write_info(depth, Some(k), nodes, line);
     }
 }
 
@@ -799,6 +812,5 @@ pub fn main(board: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-mod multipv;
 #[cfg(test)]
 mod tests;

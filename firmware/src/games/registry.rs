@@ -60,7 +60,7 @@ pub static GAMES: [GameInfo; 5] = [
         name: "gomoku",
         title: "gomoku / renju",
         aliases: &["free", "freestyle", "standard", "renju", "caro"],
-        excludes: false,
+        excludes: true,
         levels: &[
             Level {
                 level: 0,

@@ -1,11 +1,12 @@
 //! [`GomokuEngine`]: the board's entry point (levels, replies in text).
 
-use super::board::Point;
+use super::board::{Point, PointSet, parse_point};
 use super::pattern;
 use super::position::Gomoku;
 use super::search::{self, Found};
 use crate::engine::{
-    BoardGame, EngineReply, EngineRequest, Poll, Workspace, send_answer, send_info, write_reply,
+    BoardGame, EngineReply, EngineRequest, MAX_EXCLUDE, Poll, Workspace, send_answer, send_info,
+    write_reply,
 };
 use crate::game::{Notation, Score};
 use crate::text::ParseError;
@@ -40,7 +41,7 @@ impl BoardGame for GomokuEngine {
     ) -> Result<(), ParseError> {
         match request.level {
             0 | 2 => search::answer(request, poll, work),
-            1 => pattern_reply(request.position, poll),
+            1 => pattern_reply(request, poll),
             _ => Err(ParseError("gomoku levels: 0 default, 1 pattern, 2 strong")),
         }
     }
@@ -51,10 +52,26 @@ impl BoardGame for GomokuEngine {
     }
 }
 
-/// Level 1: one move of seed 003's scorer. Score: (own best − opponent best) / 10.
+/// The request's `exclude=` points (at most [`MAX_EXCLUDE`], each on the board).
+pub(super) fn excluded_points(request: &EngineRequest<'_>) -> Result<PointSet, ParseError> {
+    let mut excluded = PointSet::new();
+    for (i, text) in request.excluded_moves().enumerate() {
+        if i == MAX_EXCLUDE {
+            return Err(ParseError("exclude: at most 16 points"));
+        }
+        let p = parse_point(text)
+            .map_err(|_| ParseError("exclude: a point is not on the board (h8)"))?;
+        excluded.insert(p);
+    }
+    Ok(excluded)
+}
+
+/// Level 1: one move of seed 003's scorer, not one of the request's excluded
+/// points. Score: (own best − opponent best) / 10.
 #[inline(never)]
-fn pattern_reply(position: &str, poll: &mut dyn Poll) -> Result<(), ParseError> {
-    let root = &Gomoku::parse_position(position)?;
+fn pattern_reply(request: &EngineRequest<'_>, poll: &mut dyn Poll) -> Result<(), ParseError> {
+    let root = &Gomoku::parse_position(request.position)?;
+    let excluded = excluded_points(request)?;
     let mut found = Found {
         best: None,
         score: 0,
@@ -62,7 +79,7 @@ fn pattern_reply(position: &str, poll: &mut dyn Poll) -> Result<(), ParseError> 
         nodes: 0,
     };
     if crate::game::Game::outcome(root).is_none()
-        && let Some((mv, own, opp, scored)) = pattern::choose(root)
+        && let Some((mv, own, opp, scored)) = pattern::choose(root, excluded)
     {
         found.best = Some(mv);
         found.score = (own as Score - opp as Score) / 10;
@@ -85,6 +102,17 @@ mod tests {
     use crate::search::Limits;
 
     fn ask(position: &str, level: u8, nodes: u64) -> EngineReply {
+        ask_without(position, level, nodes, "").unwrap()
+    }
+
+    /// [`ask`] with the root moves `exclude` not to be played, in the board
+    /// profile and (`host`) the host's.
+    fn ask_without(
+        position: &str,
+        level: u8,
+        nodes: u64,
+        exclude: &str,
+    ) -> Result<EngineReply, ParseError> {
         let request = EngineRequest {
             position,
             limits: Limits {
@@ -93,9 +121,67 @@ mod tests {
             },
             level,
             seed: 0,
-            exclude: "",
+            exclude,
         };
-        crate::engine::ask_with::<GomokuEngine>(&request, &mut NoPoll).unwrap()
+        crate::engine::ask_with::<GomokuEngine>(&request, &mut NoPoll)
+    }
+
+    fn ask_host(position: &str, nodes: u64, exclude: &str) -> EngineReply {
+        let request = EngineRequest {
+            position,
+            limits: Limits {
+                nodes,
+                ..Limits::default()
+            },
+            level: 0,
+            seed: 0,
+            exclude,
+        };
+        let mut arena = std::vec![0u64; 1 << 16];
+        let mut work = Workspace::new(crate::engine::Profile::Host, &mut arena);
+        crate::engine::ask_in::<GomokuEngine>(&request, &mut NoPoll, &mut work).unwrap()
+    }
+
+    #[test]
+    fn excluded_points_are_not_played() {
+        for level in [0, 1, 2] {
+            // Black wins at g8 or l8; without them it does not play either.
+            let r = ask_without("free h8a1i8a3j8a5k8a7", level, 3000, "g8").unwrap();
+            assert_eq!(r.best, "l8", "level {level}");
+            let r = ask_without("free h8a1i8a3j8a5k8a7", level, 3000, "g8,l8").unwrap();
+            assert!(
+                !["g8", "l8"].contains(&r.best.as_str()),
+                "level {level}: {r:?}"
+            );
+            // The empty board: next to the centre.
+            let r = ask_without("free", level, 3000, "h8").unwrap();
+            assert!(["g7", "h7", "i7", "g8", "i8", "g9", "h9", "i9"].contains(&r.best.as_str()));
+        }
+        for level in [0, 2] {
+            // White's only block, l8, excluded: any other move loses.
+            let r = ask_without("free h8g8i8a3j8a5k8", level, 3000, "l8").unwrap();
+            assert_ne!(r.best, "l8");
+            assert!(r.score <= -MATE_BOUND, "level {level}: {r:?}");
+        }
+        let r = ask_host("free h8a1i8a3j8a5k8a7", 3000, "g8,l8");
+        assert!(!["g8", "l8"].contains(&r.best.as_str()), "{r:?}");
+        let r = ask_host("free h8g8i8a3j8a5k8", 3000, "l8");
+        assert!(r.best != "l8" && r.score <= -MATE_BOUND, "{r:?}");
+        // A quiet middle game: the best move, then the second without it.
+        let pos = "free h8 h9 i7 g10 j9";
+        let first = ask_host(pos, 20_000, "");
+        let second = ask_host(pos, 20_000, &first.best);
+        assert_ne!(first.best, second.best);
+        assert!(second.score <= first.score + 50, "{first:?} {second:?}");
+    }
+
+    #[test]
+    fn bad_exclusions_are_errors() {
+        assert!(ask_without("free h8", 0, 100, "z99").is_err());
+        assert!(ask_without("free h8", 1, 100, "h16").is_err());
+        let many = "a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11,a12,a13,a14,a15,b1,b2";
+        assert!(ask_without("free h8", 0, 100, many).is_err());
+        assert!(ask_without("free h8", 2, 100, &many[..many.len() - 3]).is_ok());
     }
 
     #[test]

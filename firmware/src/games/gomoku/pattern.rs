@@ -46,15 +46,15 @@ fn better(score: u32, p: Point, best_score: u32, best: Option<Point>) -> bool {
     }
 }
 
-/// The move seed 003's engine plays: `(point, own best score, opponent best
-/// score, points scored)`, or `None` when no point is playable.
-pub fn choose(pos: &Gomoku) -> Option<(Point, u32, u32, u64)> {
-    if pos.stones() == 0 {
+/// The move seed 003's engine plays, never one of `excluded`: `(point, own
+/// best score, opponent best score, points scored)`, or `None` when no point
+/// is playable.
+pub fn choose(pos: &Gomoku, mut excluded: PointSet) -> Option<(Point, u32, u32, u64)> {
+    if pos.stones() == 0 && !excluded.contains(CENTER_POINT) {
         return Some((CENTER_POINT, 0, 0, 1));
     }
     let me = pos.player_to_move();
     let check = me == BLACK && pos.rule().has_forbidden();
-    let mut excluded = PointSet::new();
     let mut scored = 0u64;
     loop {
         let (mut own, mut own_p) = (0, None);
@@ -88,7 +88,9 @@ mod tests {
     use crate::games::gomoku::board::parse_point;
 
     fn play(text: &str) -> Point {
-        choose(&Gomoku::parse_position(text).unwrap()).unwrap().0
+        choose(&Gomoku::parse_position(text).unwrap(), PointSet::new())
+            .unwrap()
+            .0
     }
 
     #[test]
@@ -120,7 +122,7 @@ mod tests {
         // Black's best point h8 is a double-three; under renju it goes elsewhere.
         let free = play("free f8a1g8a3h9a5h10o15");
         let renju = Gomoku::parse_position("renju f8a1g8a3h9a5h10o15").unwrap();
-        let (mv, ..) = choose(&renju).unwrap();
+        let (mv, ..) = choose(&renju, PointSet::new()).unwrap();
         assert_eq!(free, parse_point("h8").unwrap());
         assert!(renju.is_forbidden(free));
         assert_ne!(mv, free);

@@ -48,7 +48,7 @@
 //! each run in frames of their own above the deepest node only. The VCF depth is
 //! bounded by [`MAX_VCF_DEPTH`], the board's alpha-beta by [`MAX_PLY`].
 
-use super::board::{BLACK, FullLine, POINTS, Point, REACH, Rotated};
+use super::board::{BLACK, FullLine, POINTS, Point, REACH, Rotated, parse_point};
 use super::engine::fill;
 use super::eval::Eval;
 use super::lines::{FOUR, OPEN_FOUR, Pattern, PointPatterns, THREE, Table};
@@ -503,6 +503,9 @@ pub struct Searcher<'p, const PLIES: usize, const TRI: usize, const W: usize, co
     /// The root's candidates (in the scan's order) and their number.
     root_moves: [Point; W],
     root_len: u8,
+    /// The root moves not to play (the request's `exclude=`, checked when it
+    /// was parsed): read only at the root.
+    exclude: &'p str,
     /// Principal variations by ply (triangular: row `ply` starts at
     /// [`Searcher::pv_start`]) and their lengths: one table instead of a PV per frame.
     pv: [Point; TRI],
@@ -743,6 +746,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             },
             root_moves: [NO_POINT; W],
             root_len: 0,
+            exclude: "",
             pv: [NO_POINT; TRI],
             pv_len: [0; PLIES],
             nodes: 0,
@@ -1425,10 +1429,70 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
     #[inline(never)]
     fn root_scan(&mut self) -> Scan {
         let mut moves = [NO_POINT; W];
-        let scan = self.scan(usize::from(self.settings.root_width), &mut moves);
+        let mut scan = self.scan(usize::from(self.settings.root_width), &mut moves);
+        if !self.exclude.is_empty() {
+            self.drop_excluded(&mut scan, &mut moves);
+        }
         self.root_moves = moves;
         self.root_len = scan.len;
         scan
+    }
+
+    /// Whether `p` is a root move the request excluded.
+    fn excluded(&self, p: Point) -> bool {
+        !self.exclude.is_empty() && excluded_points(self.exclude).any(|q| q == p)
+    }
+
+    /// Takes the excluded points out of the root's `scan` and candidates
+    /// `moves`: another winning point stands in for an excluded one, and when
+    /// every candidate is excluded the other near points are the candidates
+    /// (unranked: facing a threat, they are all that is left).
+    #[inline(never)]
+    fn drop_excluded(&mut self, scan: &mut Scan, moves: &mut [Point; W]) {
+        let (mut kept, mut quiet) = (0, 0);
+        for i in 0..usize::from(scan.len) {
+            if !self.excluded(moves[i]) {
+                moves[kept] = moves[i];
+                kept += 1;
+                if i < usize::from(scan.quiet) {
+                    quiet = kept;
+                }
+            }
+        }
+        let all_gone = scan.len > 0 && kept == 0;
+        let me = usize::from(self.pos.player_to_move());
+        let mut win = NO_POINT;
+        for r in 0..15u8 {
+            let mut near = near_row(&self.pos, r as i8);
+            while near != 0 {
+                let p = r * 15 + near.trailing_zeros() as u8;
+                near &= near - 1;
+                if self.excluded(p) || !self.pos.is_legal(p) {
+                    continue;
+                }
+                if win == NO_POINT && self.excluded(scan.win) {
+                    let mut pp = self.read_point(p);
+                    pp.resolve(self.pos.board_mut(), p);
+                    if pp.threat[me].class == super::lines::FIVE {
+                        win = p;
+                    }
+                }
+                if all_gone && kept < W {
+                    // Every candidate excluded: the near points instead.
+                    moves[kept] = p;
+                    kept += 1;
+                }
+            }
+        }
+        if self.excluded(scan.win) {
+            scan.win = win;
+        }
+        if self.excluded(scan.open_four) {
+            scan.open_four = NO_POINT;
+        }
+        moves[kept..].fill(NO_POINT);
+        scan.len = kept as u8;
+        scan.quiet = if all_gone { 0 } else { quiet as u8 };
     }
 
     /// Streams [`Searcher::found`] as an `info` line.
@@ -1468,10 +1532,19 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             return None;
         }
         if self.pos.stones() == 0 {
-            self.found.best = Some(CENTER_POINT);
+            // The centre, or the nearest point to it not excluded.
+            let centre = |p: &Point| {
+                let r = i16::from(p / 15) - i16::from(CENTER_POINT / 15);
+                let c = i16::from(p % 15) - i16::from(CENTER_POINT % 15);
+                r * r + c * c
+            };
+            self.found.best = (0..POINTS as u8)
+                .filter(|&p| !self.excluded(p))
+                .min_by_key(centre);
+            let first = self.found.best?;
             self.found.depth = 1;
             self.found.nodes = 1;
-            let _ = self.line.push(CENTER_POINT);
+            let _ = self.line.push(first);
             self.report();
             return None;
         }
@@ -1480,16 +1553,22 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         let me = self.pos.player_to_move();
         self.found.best = Some(self.root_moves[0]).filter(|&m| m != NO_POINT);
         if self.found.best.is_none() {
-            // Every point near the stones is forbidden for black: any legal point.
-            self.found.best = (0..POINTS as u8).find(|&p| self.pos.is_legal(p));
+            // Every point near the stones is forbidden for black (or excluded):
+            // any legal point.
+            self.found.best =
+                (0..POINTS as u8).find(|&p| self.pos.is_legal(p) && !self.excluded(p));
+            // Every legal point excluded: no move.
+            self.found.best?;
         }
         // Immediate win, or a single forced block.
         let forced = if scan.win != NO_POINT {
             Some((scan.win, MATE - 1))
         } else if scan.threats >= 2 {
-            Some((scan.threat, -(MATE - 2)))
+            let block = Some(scan.threat).filter(|&p| !self.excluded(p));
+            block.or(self.found.best).map(|b| (b, -(MATE - 2)))
         } else if scan.threats == 1 {
-            let lost = me == BLACK && self.pos.is_forbidden(scan.threat);
+            let lost =
+                (me == BLACK && self.pos.is_forbidden(scan.threat)) || self.excluded(scan.threat);
             if lost {
                 self.found.best.map(|b| (b, -(MATE - 2)))
             } else {
@@ -1528,7 +1607,10 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         let won = self.vcf(self.settings.vcf_depth);
         self.set_soft_deadline(0);
         self.work_limit = overall;
-        if won && let Some(&first) = self.line.first() {
+        if won
+            && let Some(&first) = self.line.first()
+            && !self.excluded(first)
+        {
             self.found.best = Some(first);
             self.found.score = MATE - self.line.len() as Score;
             self.found.depth = self.line.len() as u8;
@@ -1575,7 +1657,10 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         let won = self.vct(self.settings.vct_depth);
         self.settings.nodes = overall;
         self.set_soft_deadline(0);
-        if won && let Some(&first) = self.line.first() {
+        if won
+            && let Some(&first) = self.line.first()
+            && !self.excluded(first)
+        {
             self.found.best = Some(first);
             self.found.score = MATE - self.line.len() as Score;
             self.found.depth = self.line.len() as u8;
@@ -1637,6 +1722,11 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         }
         score.abs() >= MATE_BOUND || self.root_len <= 1
     }
+}
+
+/// The points of an `exclude=` list already checked by [`parse_into`].
+fn excluded_points(list: &str) -> impl Iterator<Item = Point> + '_ {
+    list.split(',').filter_map(|m| parse_point(m).ok())
 }
 
 /// Divisor of [`reduction`]'s product of two `ln × 16` (256 = `× 1`).
@@ -1733,12 +1823,14 @@ fn answer_host(
 /// patterns, picks the level's settings and tightens them by the request's
 /// limits (out of line: the temporaries stay off the search's stack).
 #[inline(never)]
-fn parse_into<const P: usize, const T: usize, const W: usize, const R: usize>(
-    s: &mut Searcher<'_, P, T, W, R>,
-    request: &EngineRequest<'_>,
+fn parse_into<'p, const P: usize, const T: usize, const W: usize, const R: usize>(
+    s: &mut Searcher<'p, P, T, W, R>,
+    request: &EngineRequest<'p>,
     profile: Profile,
 ) -> Result<(), ParseError> {
     s.pos = Gomoku::parse_position(request.position)?;
+    super::engine::excluded_points(request)?;
+    s.exclude = request.exclude;
     s.eval = Eval::from_board(s.pos.board(), s.pos.rule());
     s.reset_host();
     let limits = request.limits;

@@ -1,24 +1,35 @@
-//! UCI's `MultiPV`: the best few lines, found by excluding root moves.
+//! The best few lines (UCI's `MultiPV`, Yixin's `YXNBEST n`), found by excluding root
+//! moves.
 //!
 //! Each round deepens by one ply: the engine searches the position to that depth, then
-//! again without the first line's move (`exclude=`), and so on, one `info … multipv k`
-//! line each. The engine's table keeps what the earlier searches found, so the
+//! again without the first line's move (`exclude=`), and so on, each line shown by the
+//! front end ([`LineWatch::show`]). The engine's table keeps what the earlier searches found, so the
 //! repeated iterations cost little. A search cut short (time, `stop`) ends the rounds;
 //! of an unfinished round only its first line is shown, when it was completed.
 
-use std::io::Write;
 use std::time::{Duration, Instant};
 
 use sente_firmware::engine::MAX_EXCLUDE;
 
-use super::Searching;
-use crate::engine::{EngineError, EngineLink, GoRequest};
+use crate::engine::{EngineError, EngineLink, GoRequest, Watch};
 use crate::reply::BestMove;
 use crate::timeman;
 
-/// Most lines `MultiPV` asks for: the excluded moves (the lines before the last and the
+/// Most lines a search shows: the excluded moves (the lines before the last and the
 /// GUI's banned moves) must fit one request.
 pub const MAX_LINES: usize = MAX_EXCLUDE;
+
+/// The front end of a multi-line search: the protocol that shows the lines and hears
+/// `stop`.
+pub trait LineWatch: Watch {
+    /// When the search started (its time counts from then).
+    fn started(&self) -> Instant;
+    /// Whether the front end has ended the search (`stop`, `quit`, the input closed).
+    fn ended(&self) -> bool;
+    /// Shows line `k` (1: the best) of the round at `depth`; `nodes` counts the whole
+    /// search so far.
+    fn show(&mut self, depth: u32, k: usize, nodes: u64, line: &BestMove);
+}
 
 /// Deepest round when the GUI gives no depth (the engine stops deepening before).
 const MAX_ROUNDS: u8 = 64;
@@ -38,10 +49,10 @@ pub struct Limits {
 /// Runs the rounds on `link`; `base` is the request of a one-line search (its
 /// `exclude` the GUI's banned moves). Returns the deepest completed first line (a round
 /// cut short after its first line counts), or an unfinished one when none completed.
-pub fn search<W: Write>(
+pub fn search(
     link: &mut EngineLink,
     base: &GoRequest,
-    watch: &mut Searching<'_, W>,
+    watch: &mut impl LineWatch,
     limits: &Limits,
 ) -> Result<BestMove, EngineError> {
     let banned: Vec<String> = base
@@ -50,7 +61,7 @@ pub fn search<W: Write>(
         .filter(|m| !m.is_empty())
         .map(str::to_string)
         .collect();
-    let deadline = limits.time.map(|t| watch.start + t);
+    let deadline = limits.time.map(|t| watch.started() + t);
     let last_round = if limits.depth == 0 {
         MAX_ROUNDS
     } else {
@@ -61,7 +72,7 @@ pub fn search<W: Write>(
     'rounds: for depth in 1..=last_round {
         let mut found: Vec<BestMove> = Vec::new();
         for k in 1..=limits.lines {
-            if watch.stopped || *watch.quitting {
+            if watch.ended() {
                 break 'rounds;
             }
             let mut request = base.clone();
@@ -96,7 +107,7 @@ pub fn search<W: Write>(
                 break;
             }
             let complete = u8::try_from(line.depth).is_ok_and(|d| d >= depth);
-            if !complete || watch.stopped || *watch.quitting {
+            if !complete || watch.ended() {
                 // The first line of a deeper round, complete, is the better answer
                 // (shown alone); an unfinished first line answers only when no
                 // round completed.
@@ -109,7 +120,7 @@ pub fn search<W: Write>(
                     None
                 };
                 if let Some(first) = first {
-                    watch.write_info(u32::from(depth), Some(1), nodes, &first);
+                    watch.show(u32::from(depth), 1, nodes, &first);
                     answer = Some(first);
                 }
                 break 'rounds;
@@ -120,7 +131,7 @@ pub fn search<W: Write>(
         // higher than the first).
         found.sort_by_key(|line| std::cmp::Reverse(line.score));
         for (k, line) in found.iter().enumerate() {
-            watch.write_info(u32::from(depth), Some(k + 1), nodes, line);
+            watch.show(u32::from(depth), k + 1, nodes, line);
         }
         match found.into_iter().next() {
             Some(best) => answer = Some(best),
