@@ -1484,6 +1484,11 @@ mod tests {
             (num(), num()).prop_map(|(a, b)| format!("TAKEBACK {a},{b}")),
             num().prop_map(|n| format!("YXNBEST {n}")),
             Just("YXHASHCLEAR".to_string()),
+            Just("YXBLOCK".to_string()),
+            Just("YXBLOCKUNDO".to_string()),
+            Just("YXBLOCKRESET".to_string()),
+            (num(), num()).prop_map(|(a, b)| format!("{a},{b}")),
+            (0u8..15, 0u8..15).prop_map(|(a, b)| format!("{a},{b}")),
             (
                 prop_oneof![
                     Just("timeout_turn"),
@@ -1491,6 +1496,7 @@ mod tests {
                     Just("time_left"),
                     Just("rule"),
                     Just("max_memory"),
+                    Just("show_detail"),
                     Just("bogus")
                 ],
                 num()
@@ -1560,9 +1566,10 @@ mod tests {
             let e = session_engine(&commands);
             // Whatever happened, the brain's game is a legal one.
             proptest::prop_assert!(e.position().is_ok(), "{:?}", e.moves);
+            proptest::prop_assert!(e.blocked.len() <= MAX_EXCLUDE, "{:?}", e.blocked);
             let out = String::from_utf8(e.out).unwrap();
             for line in out.lines() {
-                let reply = ["OK", "ERROR", "MESSAGE", "DEBUG", "UNKNOWN", "FORBID", "name="]
+                let reply = ["OK", "ERROR", "MESSAGE", "DEBUG", "UNKNOWN", "FORBID", "INFO ", "name="]
                     .iter()
                     .any(|w| line.starts_with(w))
                     || line.split_once(',').is_some_and(|(x, y)| {
