@@ -105,15 +105,14 @@ mod tests {
         ask_without(position, level, nodes, "").unwrap()
     }
 
-    /// [`ask`] with the root moves `exclude` not to be played, in the board
-    /// profile and (`host`) the host's.
-    fn ask_without(
-        position: &str,
+    /// A request for `position` at `level` within `nodes`, not to play `exclude`.
+    fn request<'a>(
+        position: &'a str,
         level: u8,
         nodes: u64,
-        exclude: &str,
-    ) -> Result<EngineReply, ParseError> {
-        let request = EngineRequest {
+        exclude: &'a str,
+    ) -> EngineRequest<'a> {
+        EngineRequest {
             position,
             limits: Limits {
                 nodes,
@@ -122,21 +121,23 @@ mod tests {
             level,
             seed: 0,
             exclude,
-        };
+        }
+    }
+
+    /// [`ask`] with the root moves `exclude` not to be played (board profile).
+    fn ask_without(
+        position: &str,
+        level: u8,
+        nodes: u64,
+        exclude: &str,
+    ) -> Result<EngineReply, ParseError> {
+        let request = request(position, level, nodes, exclude);
         crate::engine::ask_with::<GomokuEngine>(&request, &mut NoPoll)
     }
 
+    /// The same in the host profile.
     fn ask_host(position: &str, nodes: u64, exclude: &str) -> EngineReply {
-        let request = EngineRequest {
-            position,
-            limits: Limits {
-                nodes,
-                ..Limits::default()
-            },
-            level: 0,
-            seed: 0,
-            exclude,
-        };
+        let request = request(position, 0, nodes, exclude);
         let mut arena = std::vec![0u64; 1 << 16];
         let mut work = Workspace::new(crate::engine::Profile::Host, &mut arena);
         crate::engine::ask_in::<GomokuEngine>(&request, &mut NoPoll, &mut work).unwrap()
@@ -198,13 +199,7 @@ mod tests {
         assert_eq!(ask("free", 0, 0).best, "h8");
         assert_eq!(ask("free", 1, 0).best, "h8");
         assert_eq!(ask("free a1a2b1b2c1c2d1d2e1", 0, 0).best, "none");
-        let request = EngineRequest {
-            position: "free h8",
-            limits: Limits::default(),
-            level: 9,
-            seed: 0,
-            exclude: "",
-        };
+        let request = request("free h8", 9, 0, "");
         assert!(GomokuEngine::search(&request, &mut NoPoll, &mut Workspace::bare()).is_err());
         assert!(GomokuEngine::perft("free q1", 1).is_err());
         assert_eq!(GomokuEngine::perft("free h8", 1), Ok(224));
