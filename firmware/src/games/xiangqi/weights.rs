@@ -123,4 +123,10 @@ pub const WEIGHTS: [Pair; param::COUNT] = [
     pair(49, 4), // horse pair
     pair(22, 36), // rook pair
     pair(22, -11), // tempo
+    pair(80, 40), // central shape, hollow cannon
+    pair(30, 30), // side shape, central cannon
+    pair(50, 50), // side shape, central cannon, door attacked
+    pair(120, 60), // side shape, central cannon, rook on the back rank
+    pair(60, 30), // king on the palace centre with both advisors
+    pair(60, 100), // advisor missing against two rooks
 ];
