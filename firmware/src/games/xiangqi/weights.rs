@@ -9,6 +9,8 @@
 //! paired fixed-node match (see the README's xiangqi strength table).
 //! The tuner is `firmware/examples/xiangqi_tune.rs`; a second round on new
 //! self-play (268 k positions) showed no gain and was not kept.
+//! The advisor-shape terms after the tempo are hand-set (ElephantEye's, scaled)
+//! and kept because a paired fixed-node match showed them gaining (README).
 
 use super::eval::{Pair, pair, param};
 
