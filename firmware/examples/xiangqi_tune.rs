@@ -16,7 +16,8 @@
 //!    default 1), `--max-move M` (no weight moves more than M cp from where it
 //!    started, default 150), `--l2 L` (adds `L·Σ(w - w0)²` to the loss: a pull
 //!    towards the start, default 0), `--material 0` (material values kept as they
-//!    are), `--k K` (fix K instead of fitting it).
+//!    are), `--k K` (fix K instead of fitting it), `--from P` (only parameters
+//!    `P..` are tuned: new terms fitted beside the others as they are).
 //!
 //! `cargo run --release -p sente-firmware --example xiangqi_tune -- extract a.pgn b.pgn > pos.txt`
 //! `cargo run --release -p sente-firmware --example xiangqi_tune -- tune pos.txt > table.rs`
@@ -284,6 +285,8 @@ struct Settings {
     l2: f64,
     /// Whether material values are tuned (else only the other parameters).
     material: bool,
+    /// The first parameter tuned (the ones before it are kept).
+    from: usize,
 }
 
 /// Runs Adam from `w0`; returns the weights with the lowest held-out loss.
@@ -310,7 +313,7 @@ fn tune(data: &Data, games: &[u64], w0: &[f64], s: &Settings) -> Vec<f64> {
         let mut g = vec![0.0; w.len()];
         let l = data.loss(&train, &w, k, Some(&mut g));
         for p in 0..w.len() {
-            if p / 2 == param::MATERIAL || (!s.material && p / 2 < param::PST) {
+            if p / 2 == param::MATERIAL || (!s.material && p / 2 < param::PST) || p / 2 < s.from {
                 continue; // the king's material is a constant
             }
             g[p] += 2.0 * s.l2 * (w[p] - w0[p]);
@@ -327,6 +330,17 @@ fn tune(data: &Data, games: &[u64], w0: &[f64], s: &Settings) -> Vec<f64> {
         }
         if step % 20 == 0 || step == s.steps {
             eprintln!("step {step}: loss {l:.6} fitted, {t:.6} held out");
+        }
+    }
+    if s.from > 0 {
+        // The tuned parameters where the last step left them (the table
+        // printed is the best held-out step's).
+        for p in s.from..param::COUNT {
+            eprintln!(
+                "last step, parameter {p}: {:.1} {:.1}",
+                w[2 * p],
+                w[2 * p + 1]
+            );
         }
     }
     let moved = best
@@ -393,7 +407,14 @@ fn table(w: &[f64]) -> String {
         "horse pair",
         "rook pair",
         "tempo",
+        "central shape, hollow cannon",
+        "side shape, central cannon",
+        "side shape, central cannon, door attacked",
+        "side shape, central cannon, rook on the back rank",
+        "king on the palace centre with both advisors",
+        "advisor missing against two rooks",
     ];
+    debug_assert_eq!(param::NO_ADVISOR + singles.len(), param::COUNT);
     for (i, name) in singles.iter().enumerate() {
         let (a, b) = v(param::NO_ADVISOR + i);
         s.push_str(&format!("    pair({a}, {b}), // {name}\n"));
@@ -434,7 +455,7 @@ fn load(paths: &[String]) -> (Data, Vec<u64>) {
 
 fn main() -> std::io::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: xiangqi_tune extract [--skip N] GAMES.pgn… | tune [--steps N] [--rate R] [--max-move M] [--l2 L] [--material 0|1] [--k K] [--holdout N] POSITIONS…";
+    let usage = "usage: xiangqi_tune extract [--skip N] GAMES.pgn… | tune [--steps N] [--rate R] [--max-move M] [--l2 L] [--material 0|1] [--k K] [--holdout N] [--from P] POSITIONS…";
     let Some(mode) = args.first() else {
         eprintln!("{usage}");
         std::process::exit(2);
@@ -479,6 +500,7 @@ fn main() -> std::io::Result<()> {
                 holdout: opts.get("holdout").copied().unwrap_or(10.0).max(2.0) as u64,
                 l2: opts.get("l2").copied().unwrap_or(0.0),
                 material: opts.get("material").copied().unwrap_or(1.0) != 0.0,
+                from: opts.get("from").copied().unwrap_or(0.0) as usize,
             };
             let w = tune(&data, &games, &current(), &settings);
             print!("{}", table(&w));
@@ -580,6 +602,7 @@ mod tests {
             holdout: 2,
             l2: 0.0,
             material: true,
+            from: 0,
         };
         let w = tune(&d, &games, &w0, &s);
         assert!(one.loss(&idx, &w, k, None) < one.loss(&idx, &w0, k, None) * 0.99);

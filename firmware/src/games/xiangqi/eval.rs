@@ -88,8 +88,23 @@ pub mod param {
     pub const ROOK_PAIR: usize = 426;
     /// The side to move's bonus.
     pub const TEMPO: usize = 427;
+    /// Central advisor shape (king home, both advisors on the back rank) and
+    /// a cannon facing the king with nothing between (ElephantEye's).
+    pub const SHAPE_HOLLOW: usize = 428;
+    /// Side advisor shape (king home, one advisor on the palace centre) and a
+    /// central cannon with two screens.
+    pub const SHAPE_CENTRAL: usize = 429;
+    /// Side shape, central cannon, and the king's free door attacked.
+    pub const SHAPE_DOOR: usize = 430;
+    /// Side shape, central cannon, and the enemy's own rook on its back rank
+    /// beside the king (it cannot leave without opening the rank).
+    pub const SHAPE_ROOK: usize = 431;
+    /// The enemy king on its palace centre with both advisors.
+    pub const KING_CENTRE: usize = 432;
+    /// An enemy advisor missing while we have both rooks.
+    pub const ADVISOR_LEAK: usize = 433;
     /// Number of parameters.
-    pub const COUNT: usize = 428;
+    pub const COUNT: usize = 434;
 }
 
 /// Piece values for capture ordering and exchange tests, by [`Kind`].
@@ -220,6 +235,30 @@ fn between(pos: &Position, a: Square, b: Square) -> Option<u8> {
     (rest & (rest - 1) == 0).then_some(2)
 }
 
+/// The enemy palace's advisor shape, from `them`'s side: `Some(None)`
+/// central (king home, both advisors on the back rank), `Some(Some(door))`
+/// a side shape (king home, one advisor on the palace centre, one in a back
+/// corner; `door` is the free corner), `None` otherwise.
+#[inline(always)]
+fn advisor_shape(pos: &Position, them: u8) -> Option<Option<Square>> {
+    let home = |s: Square| if them == RED { s } else { 89 - s };
+    if pos.king(them) != home(4) {
+        return None;
+    }
+    let advisor = |s: Square| {
+        let p = pos.at(home(s));
+        p != 0 && slot_color(p) == them && slot_kind(p) == Kind::Advisor
+    };
+    let (left, right) = (advisor(3), advisor(5));
+    if left && right {
+        Some(None)
+    } else if advisor(13) && left != right {
+        Some(Some(home(if left { 5 } else { 3 })))
+    } else {
+        None
+    }
+}
+
 /// Mobility, coordination and the attack on the other king, for `us`
 /// (counted positive for `us`: the caller gives them their sign).
 #[inline(always)]
@@ -258,8 +297,51 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
     if r1 != NO_SQUARE && r2 != NO_SQUARE && between(pos, r1, r2) == Some(0) {
         t.add(param::ROOK_PAIR, 1);
     }
-    // Cannons, and their aim at the enemy king.
     let ks = pos.king(them);
+    let their_first = 16 + 16 * them;
+    // Their advisors' shape against our cannons (ElephantEye's).
+    let shape = advisor_shape(pos, them);
+    if let Some(Some(door)) = shape {
+        let home_rank = RANK_OF[usize::from(ks)];
+        let mut central = false;
+        for slot in [first + 9, first + 10] {
+            let sq = pos.square_of(slot);
+            if sq == NO_SQUARE {
+                continue;
+            }
+            if FILE_OF[usize::from(sq)] == 4 && between(pos, sq, ks) == Some(2) {
+                t.add(param::SHAPE_CENTRAL, 1);
+                central = true;
+            }
+        }
+        if central {
+            if pos.attacked_by(door, us) {
+                t.add(param::SHAPE_DOOR, 1);
+            }
+            for rook in [
+                pos.square_of(their_first + 7),
+                pos.square_of(their_first + 8),
+            ] {
+                if rook != NO_SQUARE
+                    && RANK_OF[usize::from(rook)] == home_rank
+                    && between(pos, rook, ks) == Some(0)
+                {
+                    t.add(param::SHAPE_ROOK, 1);
+                }
+            }
+        }
+    }
+    let gone = |s: u8| i32::from(pos.square_of(s) == NO_SQUARE);
+    let advisors_gone = gone(their_first + 1) + gone(their_first + 2);
+    if advisors_gone == 0 {
+        let centre = if them == RED { 13 } else { 76 };
+        if ks == centre {
+            t.add(param::KING_CENTRE, 1);
+        }
+    } else if r1 != NO_SQUARE && r2 != NO_SQUARE {
+        t.add(param::ADVISOR_LEAK, 1);
+    }
+    // Cannons, and their aim at the enemy king.
     for slot in [first + 9, first + 10] {
         let sq = pos.square_of(slot);
         if sq == NO_SQUARE {
@@ -275,7 +357,12 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
         let (s, k) = (usize::from(sq), usize::from(ks));
         if FILE_OF[s] == FILE_OF[k] {
             match between(pos, sq, ks) {
-                Some(0) => t.add(param::HOLLOW_CANNON, 1),
+                Some(0) => {
+                    t.add(param::HOLLOW_CANNON, 1);
+                    if shape == Some(None) {
+                        t.add(param::SHAPE_HOLLOW, 1);
+                    }
+                }
                 Some(2) => t.add(param::SCREENED_CANNON, 1),
                 _ => {}
             }
@@ -307,11 +394,8 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
     let units = units.min(15);
     t.add(param::ATTACK + units as usize, 1);
     if units != 0 {
-        let their_first = 16 + 16 * them;
-        let gone = |s: u8| i32::from(pos.square_of(s) == NO_SQUARE);
-        let advisors = gone(their_first + 1) + gone(their_first + 2);
         let elephants = gone(their_first + 3) + gone(their_first + 4);
-        t.add(param::NO_ADVISOR, advisors * units as i32);
+        t.add(param::NO_ADVISOR, advisors_gone * units as i32);
         t.add(param::NO_ELEPHANT, elephants * units as i32);
     }
 }
@@ -474,6 +558,34 @@ mod tests {
             let quiet = buf[..n].iter().filter(|m| m.captured == 0).count();
             assert_eq!(usize::from(pos.reach(sq)), quiet, "slot {slot}");
         }
+    }
+
+    /// The features of `fen` from red's side, by parameter.
+    fn features(fen: &str) -> std::collections::BTreeMap<usize, i32> {
+        let pos = Position::parse_fen(fen).unwrap();
+        let mut out = std::collections::BTreeMap::new();
+        trace(&pos, &mut |p, c| *out.entry(p).or_insert(0) += c);
+        out
+    }
+
+    #[test]
+    fn advisor_shapes_are_seen() {
+        // Central shape: a cannon facing the king with nothing between.
+        let f = features("3akar2/9/9/9/9/9/9/4C4/9/3K5 w");
+        assert_eq!(f.get(&param::SHAPE_HOLLOW), Some(&1));
+        assert_eq!(f.get(&param::HOLLOW_CANNON), Some(&1));
+        // Side shape (d9, e8): central cannon with two screens (e7, e8), the
+        // free door f9 attacked by the horse on g7, black's rook g9 beside the king.
+        let f = features("3ak1r2/4a4/4n1N2/9/9/9/9/4C4/9/3K5 w");
+        assert_eq!(f.get(&param::SHAPE_CENTRAL), Some(&1));
+        assert_eq!(f.get(&param::SHAPE_DOOR), Some(&1));
+        assert_eq!(f.get(&param::SHAPE_ROOK), Some(&1));
+        assert_eq!(f.get(&param::SHAPE_HOLLOW), None);
+        // Black's king on its palace centre with both advisors; red's two
+        // rooks against a missing advisor (black's view of red: one advisor gone).
+        let f = features("3a1a3/4k4/9/9/9/9/9/9/r3A3r/3K5 w");
+        assert_eq!(f.get(&param::KING_CENTRE), Some(&1));
+        assert_eq!(f.get(&param::ADVISOR_LEAK), Some(&-1));
     }
 
     #[test]

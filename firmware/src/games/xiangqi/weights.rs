@@ -9,6 +9,8 @@
 //! paired fixed-node match (see the README's xiangqi strength table).
 //! The tuner is `firmware/examples/xiangqi_tune.rs`; a second round on new
 //! self-play (268 k positions) showed no gain and was not kept.
+//! The advisor-shape terms after the tempo are hand-set (ElephantEye's, scaled)
+//! and kept because a paired fixed-node match showed them gaining (README).
 
 use super::eval::{Pair, pair, param};
 
@@ -123,4 +125,10 @@ pub const WEIGHTS: [Pair; param::COUNT] = [
     pair(49, 4), // horse pair
     pair(22, 36), // rook pair
     pair(22, -11), // tempo
+    pair(80, 40), // central shape, hollow cannon
+    pair(30, 30), // side shape, central cannon
+    pair(50, 50), // side shape, central cannon, door attacked
+    pair(120, 60), // side shape, central cannon, rook on the back rank
+    pair(60, 30), // king on the palace centre with both advisors
+    pair(60, 100), // advisor missing against two rooks
 ];
