@@ -1487,7 +1487,13 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         let forced = if scan.win != NO_POINT {
             Some((scan.win, MATE - 1))
         } else if scan.threats >= 2 {
-            Some((scan.threat, -(MATE - 2)))
+            // Lost: one of the five points blocked, if black may play there
+            // (renju); otherwise the first candidate (never a forbidden point).
+            if me == BLACK && self.pos.is_forbidden(scan.threat) {
+                self.found.best.map(|b| (b, -(MATE - 2)))
+            } else {
+                Some((scan.threat, -(MATE - 2)))
+            }
         } else if scan.threats == 1 {
             let lost = me == BLACK && self.pos.is_forbidden(scan.threat);
             if lost {
