@@ -162,16 +162,6 @@ pub struct Settings {
     /// side to move makes a three or more there, or the opponent would make this
     /// class or more.
     pub urgent: u8,
-    /// A forced block's table entry carries the depth it was searched to
-    /// (not one ply more).
-    pub exact_blocks: bool,
-    /// Quiescence (host): a leaf whose side to move has a three (and the
-    /// opponent no four) stands pat or plays its fours, the forced blocks
-    /// answering, down to this many plies below the depth (0: none).
-    pub quiesce: u8,
-    /// The leaves add the near points' threat values (see
-    /// `Searcher::point_terms`) shifted right by this many bits (0: none).
-    pub point_eval: u8,
 }
 
 impl Settings {
@@ -192,9 +182,6 @@ impl Settings {
         leaf_threes: true,
         urgent: THREE,
         root_vcf: 6,
-        exact_blocks: false,
-        quiesce: 0,
-        point_eval: 0,
     };
     /// Level 2 on the board: no budget of its own, wider; VCF to 7 fours (its
     /// eighth four's frames would pass the 2 KB build's stack in renju).
@@ -214,9 +201,6 @@ impl Settings {
         leaf_threes: true,
         urgent: THREE,
         root_vcf: 0,
-        exact_blocks: false,
-        quiesce: 0,
-        point_eval: 0,
     };
     /// The host profile: its own time, deep iterations, VCF at the leaves and a
     /// VCT at the root.
@@ -241,9 +225,6 @@ impl Settings {
         // 57 % renju, 52 games each).
         urgent: FOUR,
         root_vcf: 0,
-        exact_blocks: false,
-        quiesce: 0,
-        point_eval: 0,
     };
 }
 
@@ -317,9 +298,6 @@ fn rank<const W: usize>(
     }
 }
 
-/// Most a near point's threat value counts in [`Searcher::point_terms`].
-const POINT_CAP: u16 = 1_200;
-
 /// Most answers to an open three a scan keeps (the blocks of the opponent's
 /// fours and the side to move's own fours: rarely more than eight).
 const ANSWERS: usize = 16;
@@ -353,8 +331,6 @@ struct ScanState<const W: usize> {
     tests: u8,
     /// The opponent's class from which a point is urgent (see [`Settings::urgent`]).
     theirs_urgent: u8,
-    /// Only the side to move's fours are ranked (see [`Searcher::scan_as`]).
-    fours: bool,
 }
 
 impl<const W: usize> ScanState<W> {
@@ -385,9 +361,6 @@ impl<const W: usize> ScanState<W> {
             self.scan.open_four = p;
         }
         self.threatened |= theirs.class >= OPEN_FOUR;
-        if self.fours && mine.class < FOUR {
-            return;
-        }
         let urgent = mine.class >= THREE || theirs.class >= self.theirs_urgent;
         let value = ranking(mine.value, theirs.value, urgent);
         let width = usize::from(self.width);
@@ -465,17 +438,9 @@ struct Frame<const W: usize> {
     raised: bool,
     /// The best move so far.
     best_move: Point,
-    /// What kind of node: [`FULL`], [`BLOCK`] or [`QUIESCE`].
-    kind: u8,
+    /// A forced block: its one move is searched to the node's own depth.
+    forced: bool,
 }
-
-/// A node searching its candidates one ply shallower.
-const FULL: u8 = 0;
-/// A forced block: its one move is searched to the node's own depth.
-const BLOCK: u8 = 1;
-/// A quiescence node (host): beyond the depth, the side to move stands pat
-/// or plays one of its fours (see [`Settings::quiesce`]).
-const QUIESCE: u8 = 2;
 
 /// Transposition-table entry fields (one `u64`): move (8 bits), score (16),
 /// depth (6), bound (2), generation (8), key check (24).
@@ -951,13 +916,6 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
     /// list would cost its whole size on the deepest frame of the search.
     #[inline(never)]
     pub(super) fn scan(&mut self, width: usize, moves: &mut [Point; W]) -> Scan {
-        self.scan_as(width, moves, false)
-    }
-
-    /// [`Searcher::scan`], keeping only the points where the side to move makes
-    /// a four or more when `fours` (a quiescence node's moves).
-    #[inline(never)]
-    fn scan_as(&mut self, width: usize, moves: &mut [Point; W], fours: bool) -> Scan {
         let mut st = ScanState::<W> {
             scan: Scan {
                 len: 0,
@@ -974,7 +932,6 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             width: width.min(W) as u8,
             tests: 0,
             theirs_urgent: self.settings.urgent,
-            fours,
         };
         let mut work = 0u32;
         for r in 0..15u8 {
@@ -989,7 +946,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         }
         work += u32::from(st.tests) * FORBIDDEN_WORK;
         self.work = self.work.saturating_add(work);
-        if st.threatened && st.scan.open_four == NO_POINT && !fours {
+        if st.threatened && st.scan.open_four == NO_POINT {
             st.rank_answers(&mut self.pos, moves);
         }
         moves[usize::from(st.scan.len)..].fill(NO_POINT);
@@ -1050,15 +1007,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         }
         let quiet = !self.eval.has_four(me ^ 1);
         if ply >= Self::MAX_PLY || (depth <= 0 && quiet) {
-            let stand = self.leaf(ply);
-            if !self.quiesces(f, stand) {
-                return Some(stand);
-            }
-            // Standing pat is a lower bound: the node's fours may do better.
-            f.kind = QUIESCE;
-            f.best = stand as i16;
-            f.alpha = f.alpha.max(stand as i16);
-            return None;
+            return Some(self.leaf(ply));
         }
         if !Self::HOST {
             return None;
@@ -1080,22 +1029,6 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         None
     }
 
-    /// `true` when the quiet leaf `f`, scored `stand`, is searched on as a
-    /// quiescence node (host, [`Settings::quiesce`]): the side to move has a
-    /// three to make fours with, the score is no mate and below beta, and the
-    /// quiescence plies are not used up.
-    fn quiesces(&self, f: &Frame<W>, stand: Score) -> bool {
-        let q = self.settings.quiesce;
-        Self::HOST
-            && q > 0
-            && !self.aborted
-            && f.ply < Self::MAX_PLY
-            && i16::from(f.depth) > -i16::from(q)
-            && stand < Score::from(f.beta)
-            && stand.abs() < MATE_BOUND
-            && self.eval.has_three(self.pos.player_to_move())
-    }
-
     /// The node's candidates (also out of line, and called after
     /// [`Searcher::enter`] has returned, so that the scan's frames stand on the
     /// alpha-beta frame alone): finds wins, losses and forced blocks, and ranks
@@ -1111,7 +1044,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         } else {
             self.settings.width
         };
-        let scan = self.scan_as(usize::from(width), &mut f.moves, f.kind == QUIESCE);
+        let scan = self.scan(usize::from(width), &mut f.moves);
         if scan.win != NO_POINT {
             self.pv[Self::pv_start(usize::from(ply))] = scan.win;
             self.pv_len[usize::from(ply)] = 1;
@@ -1127,22 +1060,13 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             f.moves[0] = scan.threat;
             f.count = 1;
             f.quiet = 1;
-            f.kind = BLOCK;
+            f.forced = true;
             return None;
         }
         if scan.open_four != NO_POINT {
             self.pv[Self::pv_start(usize::from(ply))] = scan.open_four;
             self.pv_len[usize::from(ply)] = 1;
             return Some(win_now - 2);
-        }
-        if f.kind == QUIESCE {
-            if scan.len == 0 {
-                return Some(Score::from(f.best));
-            }
-            f.count = scan.len;
-            f.depth = depth - 1;
-            f.quiet = scan.len;
-            return None;
         }
         if depth <= 0 || scan.len == 0 {
             return Some(self.eval.score(me));
@@ -1171,7 +1095,6 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
     fn widen(&mut self, f: &mut Frame<W>) -> bool {
         if !Self::HOST
             || f.ply == 0
-            || f.kind == QUIESCE
             || Score::from(f.best) > -MATE_BOUND
             || f.count != self.settings.width
             || f.next < f.count
@@ -1244,32 +1167,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
                 return MATE - Score::from(ply) - len.max(1);
             }
         }
-        let score = self.eval.score(me);
-        if Self::HOST && self.settings.point_eval > 0 {
-            let points = self.point_terms(me) >> self.settings.point_eval;
-            return (score + points).clamp(-(MATE_BOUND - 1), MATE_BOUND - 1);
-        }
-        score
-    }
-
-    /// The empty points' threat values (host): what a stone of each side
-    /// would make on every near point, capped at [`POINT_CAP`] a point, the
-    /// side to move's sum less the opponent's.
-    #[inline(never)]
-    fn point_terms(&mut self, me: u8) -> Score {
-        let (mut mine, mut theirs) = (0i32, 0i32);
-        for r in 0..15u8 {
-            let mut near = near_row(&self.pos, r as i8);
-            while near != 0 {
-                let p = r * 15 + near.trailing_zeros() as u8;
-                near &= near - 1;
-                let pp = self.read_point(p);
-                let cap = |v: u16| i32::from(v.min(POINT_CAP));
-                mine += cap(pp.threat[usize::from(me)].value);
-                theirs += cap(pp.threat[usize::from(me ^ 1)].value);
-            }
-        }
-        mine - theirs
+        self.eval.score(me)
     }
 
     /// Row `ply` of the PV table becomes `mv` followed by row `ply + 1`.
@@ -1303,7 +1201,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             best: -INFINITY as i16,
             raised: false,
             best_move: NO_POINT,
-            kind: FULL,
+            forced: false,
         };
         if let Some(score) = self.enter(&mut f) {
             return score;
@@ -1414,7 +1312,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
     /// Stores node `f`'s result in the table.
     #[inline(never)]
     fn finish(&mut self, f: &Frame<W>) {
-        if !Self::HOST || f.kind == QUIESCE {
+        if !Self::HOST {
             return;
         }
         let bound = if Score::from(f.best) >= Score::from(f.beta) {
@@ -1424,16 +1322,12 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         } else {
             tt::UPPER
         };
-        // The children's depth + 1 is the node's; a forced block's child was
-        // searched to the node's own depth.
-        let extra = i8::from(!(f.kind == BLOCK && self.settings.exact_blocks));
-        self.store(
-            f.ply,
-            f.depth + extra,
-            Score::from(f.best),
-            bound,
-            f.best_move,
-        );
+        // The children's depth + 1 is the node's; a forced block's one move
+        // was searched to the node's own depth (credited one ply more, every
+        // other iteration cost almost nothing and the depth figure was
+        // inflated: see the README's gomoku strength notes).
+        let searched = f.depth + i8::from(!f.forced);
+        self.store(f.ply, searched, Score::from(f.best), bound, f.best_move);
     }
 
     /// Root search: one iteration with `first` searched first; the principal
@@ -1454,7 +1348,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             best: -INFINITY as i16,
             raised: false,
             best_move: NO_POINT,
-            kind: FULL,
+            forced: false,
         };
         let count = usize::from(f.count);
         if let Some(i) = f.moves[..count].iter().position(|&m| m == first) {
@@ -1898,6 +1792,22 @@ fn parse_into<const P: usize, const T: usize, const W: usize, const R: usize>(
 mod tests {
     use super::*;
     use crate::games::gomoku::tests_support::NoPoll;
+
+    /// A forced block's table entry carries the depth its one move was
+    /// searched to, not one ply more (the node does not use up depth).
+    #[test]
+    fn a_forced_blocks_entry_has_the_depth_searched() {
+        // White to move must block black's four at l8.
+        let pos = Gomoku::parse_position("free h8 g8 i8 a3 j8 a5 k8").unwrap();
+        let mut poll = NoPoll;
+        let mut arena = std::vec![0u64; 1 << 12];
+        let mut s = HostSearcher::new(&pos, Settings::HOST, &mut poll);
+        s.attach_table(&mut arena);
+        s.alphabeta(3, 1, -INFINITY, INFINITY);
+        let (mv, _, depth, _) = s.probe(1).unwrap();
+        assert_eq!(mv, super::super::board::parse_point("l8").unwrap());
+        assert_eq!(depth, 3);
+    }
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
