@@ -438,8 +438,6 @@ struct Frame<const W: usize> {
     raised: bool,
     /// The best move so far.
     best_move: Point,
-    /// A forced block: its one move is searched to the node's own depth.
-    forced: bool,
 }
 
 /// Transposition-table entry fields (one `u64`): move (8 bits), score (16),
@@ -1060,7 +1058,6 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             f.moves[0] = scan.threat;
             f.count = 1;
             f.quiet = 1;
-            f.forced = true;
             return None;
         }
         if scan.open_four != NO_POINT {
@@ -1201,7 +1198,6 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             best: -INFINITY as i16,
             raised: false,
             best_move: NO_POINT,
-            forced: false,
         };
         if let Some(score) = self.enter(&mut f) {
             return score;
@@ -1322,12 +1318,9 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         } else {
             tt::UPPER
         };
-        // The children's depth + 1 is the node's; a forced block's one move
-        // was searched to the node's own depth (credited one ply more, every
-        // other iteration cost almost nothing and the depth figure was
-        // inflated: see the README's gomoku strength notes).
-        let searched = f.depth + i8::from(!f.forced);
-        self.store(f.ply, searched, Score::from(f.best), bound, f.best_move);
+        // The children's depth + 1 is the node's (a forced block's node is
+        // credited one ply more than it searched).
+        self.store(f.ply, f.depth + 1, Score::from(f.best), bound, f.best_move);
     }
 
     /// Root search: one iteration with `first` searched first; the principal
@@ -1348,7 +1341,6 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             best: -INFINITY as i16,
             raised: false,
             best_move: NO_POINT,
-            forced: false,
         };
         let count = usize::from(f.count);
         if let Some(i) = f.moves[..count].iter().position(|&m| m == first) {
@@ -1792,22 +1784,6 @@ fn parse_into<const P: usize, const T: usize, const W: usize, const R: usize>(
 mod tests {
     use super::*;
     use crate::games::gomoku::tests_support::NoPoll;
-
-    /// A forced block's table entry carries the depth its one move was
-    /// searched to, not one ply more (the node does not use up depth).
-    #[test]
-    fn a_forced_blocks_entry_has_the_depth_searched() {
-        // White to move must block black's four at l8.
-        let pos = Gomoku::parse_position("free h8 g8 i8 a3 j8 a5 k8").unwrap();
-        let mut poll = NoPoll;
-        let mut arena = std::vec![0u64; 1 << 12];
-        let mut s = HostSearcher::new(&pos, Settings::HOST, &mut poll);
-        s.attach_table(&mut arena);
-        s.alphabeta(3, 1, -INFINITY, INFINITY);
-        let (mv, _, depth, _) = s.probe(1).unwrap();
-        assert_eq!(mv, super::super::board::parse_point("l8").unwrap());
-        assert_eq!(depth, 3);
-    }
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
