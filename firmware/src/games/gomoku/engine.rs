@@ -226,6 +226,20 @@ mod tests {
             let r = ask("renju f8a1g8a3h9a5h10a7", level, 3000);
             assert_ne!(r.best, "h8", "level {level}");
         }
+        // `sente match` renju, the host's black to move: white has two five
+        // points (i5, e9), black is lost and i5 is forbidden (a double three):
+        // black plays on, but never there.
+        let lost = "renju h8 h9 j8 g8 i9 i10 j11 h10 g10 f9 k11 j10 m11 l11 k9 l10 k10 k8 l9 m8 \
+                    i7 j9 h11 f7 e6 l7 m6 e10 d11 g9 f6 g6 d9 h5 i12 h13 g7 e5 i11 g11 j3 h7 i6 \
+                    e8 i4 f5 i8 g5";
+        let pos = Gomoku::parse_position(lost).unwrap();
+        assert!(pos.is_forbidden(parse_point("i5").unwrap()));
+        for level in [0, 2] {
+            let r = ask(lost, level, 3000);
+            let mv = parse_point(&r.best).unwrap();
+            assert!(pos.is_legal(mv), "level {level}: {r:?}");
+            assert!(r.score <= -MATE_BOUND, "level {level}: {r:?}");
+        }
     }
 
     /// `sente match` seed 3, game 38: white's four f8 is answered by f7, which

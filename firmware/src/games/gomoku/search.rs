@@ -1564,8 +1564,14 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         let forced = if scan.win != NO_POINT {
             Some((scan.win, MATE - 1))
         } else if scan.threats >= 2 {
-            let block = Some(scan.threat).filter(|&p| !self.excluded(p));
-            block.or(self.found.best).map(|b| (b, -(MATE - 2)))
+            // Lost: one of the five points blocked, if black may play there
+            // (renju) and it is not excluded; otherwise the first candidate
+            // (never a forbidden or excluded point).
+            if (me == BLACK && self.pos.is_forbidden(scan.threat)) || self.excluded(scan.threat) {
+                self.found.best.map(|b| (b, -(MATE - 2)))
+            } else {
+                Some((scan.threat, -(MATE - 2)))
+            }
         } else if scan.threats == 1 {
             let lost =
                 (me == BLACK && self.pos.is_forbidden(scan.threat)) || self.excluded(scan.threat);
