@@ -24,11 +24,10 @@ use sente_firmware::game::{Game, Notation};
 use sente_firmware::games::gomoku::board::SIZE;
 use sente_firmware::games::gomoku::{BLACK, Gomoku, Point, Rule, parse_point};
 
+use sente_firmware::engine::MAX_EXCLUDE;
 use sente_firmware::protocol::RequestId;
 
 use crate::board::MAX_HASH_MB;
-use sente_firmware::engine::MAX_EXCLUDE;
-
 use crate::engine::{EngineLink, GoRequest, Spec, Watch};
 use crate::multipv::{self, LineWatch};
 use crate::reply::BestMove;
@@ -720,7 +719,6 @@ impl<W: Write> GomocupEngine<W> {
         self.say(&line)
     }
 
-    /// Asks the engine for a move in the current position and answers it.
     /// Searches the position and plays the best move (`lines` > 1: Yixin's `YXNBEST`,
     /// the best `lines` lines shown as they are found).
     fn think(&mut self, input: &Receiver<String>, lines: usize) -> io::Result<Flow> {

@@ -1440,7 +1440,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
 
     /// Whether `p` is a root move the request excluded.
     fn excluded(&self, p: Point) -> bool {
-        !self.exclude.is_empty() && excluded_points(self.exclude).any(|q| q == p)
+        !self.exclude.is_empty() && listed_points(self.exclude).any(|q| q == p)
     }
 
     /// Takes the excluded points out of the root's `scan` and candidates
@@ -1461,6 +1461,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         }
         let all_gone = scan.len > 0 && kept == 0;
         let me = usize::from(self.pos.player_to_move());
+        let win_excluded = self.excluded(scan.win);
         let mut win = NO_POINT;
         for r in 0..15u8 {
             let mut near = near_row(&self.pos, r as i8);
@@ -1470,7 +1471,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
                 if self.excluded(p) || !self.pos.is_legal(p) {
                     continue;
                 }
-                if win == NO_POINT && self.excluded(scan.win) {
+                if win_excluded && win == NO_POINT {
                     let mut pp = self.read_point(p);
                     pp.resolve(self.pos.board_mut(), p);
                     if pp.threat[me].class == super::lines::FIVE {
@@ -1484,7 +1485,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
                 }
             }
         }
-        if self.excluded(scan.win) {
+        if win_excluded {
             scan.win = win;
         }
         if self.excluded(scan.open_four) {
@@ -1730,8 +1731,8 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
     }
 }
 
-/// The points of an `exclude=` list already checked by [`parse_into`].
-fn excluded_points(list: &str) -> impl Iterator<Item = Point> + '_ {
+/// The points of an `exclude=` list (already checked by [`parse_into`]).
+fn listed_points(list: &str) -> impl Iterator<Item = Point> + '_ {
     list.split(',').filter_map(|m| parse_point(m).ok())
 }
 
