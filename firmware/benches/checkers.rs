@@ -1,7 +1,7 @@
 //! Chinese checkers: perft from the two-player start, a fixed-depth search and
 //! a node-limited search (nodes/s), and the greedy baseline.
 use criterion::{Criterion, criterion_group, criterion_main};
-use sente_firmware::engine::{EngineReply, EngineRequest, ask};
+use sente_firmware::engine::{EngineReply, EngineRequest, RootMoves, ask};
 use sente_firmware::game::{Game, Notation};
 use sente_firmware::games::checkers::engine::perft;
 use sente_firmware::games::checkers::search::greedy;
@@ -14,7 +14,7 @@ fn request(position: &str, limits: Limits) -> EngineReply {
         limits,
         level: 0,
         seed: 0,
-        exclude: "",
+        roots: RootMoves::All,
     };
     ask::<CheckersEngine>(&req).expect("valid request")
 }

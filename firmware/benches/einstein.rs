@@ -1,7 +1,7 @@
 //! EinStein würfelt nicht!: strong search (depth 4), the seed level's Monte Carlo
 //! choice and perft, from an opening position.
 use criterion::{Criterion, criterion_group, criterion_main};
-use sente_firmware::engine::{BoardGame, EngineReply, EngineRequest, ask as ask_engine};
+use sente_firmware::engine::{BoardGame, EngineReply, EngineRequest, RootMoves, ask as ask_engine};
 use sente_firmware::games::einstein::EinsteinEngine;
 use sente_firmware::search::Limits;
 
@@ -17,7 +17,7 @@ fn ask(level: u8, depth: u8) -> EngineReply {
         },
         level,
         seed: 1,
-        exclude: "",
+        roots: RootMoves::All,
     };
     ask_engine::<EinsteinEngine>(&req).expect("valid request")
 }

@@ -2,7 +2,7 @@
 //! renju forbidden-point detection, and the VCF solver with its memo on the deep
 //! reference puzzles.
 use criterion::{Criterion, criterion_group, criterion_main};
-use sente_firmware::engine::{EngineReply, EngineRequest, ask as ask_engine};
+use sente_firmware::engine::{EngineReply, EngineRequest, RootMoves, ask as ask_engine};
 use sente_firmware::game::Notation;
 use sente_firmware::games::gomoku::vcf::solve;
 use sente_firmware::games::gomoku::{Gomoku, GomokuEngine, Point, write_point};
@@ -32,7 +32,7 @@ fn ask(position: &str, level: u8) -> EngineReply {
         limits: Limits::default(),
         level,
         seed: 0,
-        exclude: "",
+        roots: RootMoves::All,
     };
     ask_engine::<GomokuEngine>(&request).expect("valid position")
 }

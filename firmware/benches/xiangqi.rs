@@ -2,7 +2,7 @@
 //! perft(5) (133,312,995) is too slow for a bench loop; time it with
 //! `cargo test --release -p sente-firmware --lib perft_5_from_start -- --ignored --nocapture`.
 use criterion::{Criterion, criterion_group, criterion_main};
-use sente_firmware::engine::{BoardGame, EngineReply, EngineRequest, ask};
+use sente_firmware::engine::{BoardGame, EngineReply, EngineRequest, RootMoves, ask};
 use sente_firmware::games::xiangqi::XiangqiEngine;
 use sente_firmware::search::Limits;
 
@@ -15,7 +15,7 @@ fn search(position: &str, depth: u8) -> EngineReply {
         },
         level: 2,
         seed: 0,
-        exclude: "",
+        roots: RootMoves::All,
     };
     ask::<XiangqiEngine>(&req).expect("search")
 }

@@ -7,7 +7,9 @@
 //! (`NODES=N`: a node budget instead of the clock; `QUIET=1`: the summary only)
 use std::time::Instant;
 
-use sente_firmware::engine::{BoardGame, EngineReply, EngineRequest, Poll, Profile, Workspace};
+use sente_firmware::engine::{
+    BoardGame, EngineReply, EngineRequest, Poll, Profile, RootMoves, Workspace,
+};
 use sente_firmware::games::gomoku::GomokuEngine;
 use sente_firmware::search::Limits;
 
@@ -64,7 +66,7 @@ fn main() {
             },
             level,
             seed: 0,
-            exclude: "",
+            roots: RootMoves::All,
         };
         let mut clock = Clock {
             start: Instant::now(),

@@ -29,7 +29,7 @@ use crate::text::ParseError;
 
 /// Longest move text (`h10h9`, `a1`, `3:d4`, `setup 123456`…).
 pub const MOVE_TEXT: usize = 16;
-/// Most root moves one request may exclude (`exclude=`).
+/// Most root moves one request may list (`exclude=` or `only=`).
 pub const MAX_EXCLUDE: usize = 16;
 /// Longest principal-variation text on the wire (moves that do not fit are left off).
 /// Small on purpose: the reply lives on the board's stack during the whole search.
@@ -47,17 +47,78 @@ pub struct EngineRequest<'a> {
     pub level: u8,
     /// Seed for anything random (dice, Monte Carlo). Same seed, same answer.
     pub seed: u64,
-    /// Root moves the engine must not play, in the game's move notation, separated by
-    /// commas (empty: none): UCCI's `banmoves`, and the lines after the first of a
-    /// multi-PV search. Only games whose [`crate::games::registry::GameInfo::excludes`]
-    /// is set honour it; the service refuses it for the others.
-    pub exclude: &'a str,
+    /// The root moves the engine may choose from (`exclude=` / `only=`). Only games
+    /// whose [`crate::games::registry::GameInfo`] says so honour a list; the service
+    /// refuses it for the others.
+    pub roots: RootMoves<&'a str>,
 }
 
 impl EngineRequest<'_> {
-    /// The root moves of [`EngineRequest::exclude`], as written.
+    /// The root moves of an `exclude=` list, as written (none for the other kinds).
     pub fn excluded_moves(&self) -> impl Iterator<Item = &str> {
-        self.exclude.split(',').filter(|m| !m.is_empty())
+        match self.roots {
+            RootMoves::Except(list) => list,
+            _ => "",
+        }
+        .split(',')
+        .filter(|m| !m.is_empty())
+    }
+}
+
+/// Which root moves a request lets the engine play: every legal move, all but a
+/// list, or only a list. A list holds at most [`MAX_EXCLUDE`] moves in the game's
+/// notation, separated by commas (`T` is `&str` on the wire, `String` on the host).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RootMoves<T> {
+    /// Every legal move.
+    #[default]
+    All,
+    /// Every legal move but these (`exclude=`): UCCI's `banmoves`, a multi-line
+    /// search's lines after the first, Yixin's blocked points.
+    Except(T),
+    /// Only these (`only=`): UCI's `go searchmoves`. A listed move that is not legal
+    /// is no choice; with none legal the answer is `none`.
+    Only(T),
+}
+
+impl<T: AsRef<str>> RootMoves<T> {
+    /// The same choice borrowing its list.
+    pub fn as_deref(&self) -> RootMoves<&str> {
+        match self {
+            Self::All => RootMoves::All,
+            Self::Except(list) => RootMoves::Except(list.as_ref()),
+            Self::Only(list) => RootMoves::Only(list.as_ref()),
+        }
+    }
+
+    /// The listed moves, as written (none for [`RootMoves::All`]).
+    pub fn listed(&self) -> impl Iterator<Item = &str> {
+        match self {
+            Self::All => "",
+            Self::Except(list) | Self::Only(list) => list.as_ref(),
+        }
+        .split(',')
+        .filter(|m| !m.is_empty())
+    }
+
+    /// Whether `mv` (as written) may be played.
+    pub fn allows(&self, mv: &str) -> bool {
+        let listed = self.listed().any(|m| m == mv);
+        match self {
+            Self::All => true,
+            Self::Except(_) => !listed,
+            Self::Only(_) => listed,
+        }
+    }
+
+    /// Whether the list names the only moves to choose from.
+    pub fn is_only(&self) -> bool {
+        matches!(self, Self::Only(_))
+    }
+
+    /// Whether every legal move may be played.
+    pub fn is_all(&self) -> bool {
+        matches!(self, Self::All)
     }
 }
 

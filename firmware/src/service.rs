@@ -7,7 +7,7 @@ use core::cell::Cell;
 use core::fmt::{self, Write};
 
 use crate::clock::{Clock, MemoryProbe, SerialLink};
-use crate::engine::{BoardGame, EngineReply, EngineRequest, Poll, Profile, Workspace};
+use crate::engine::{BoardGame, EngineReply, EngineRequest, Poll, Profile, RootMoves, Workspace};
 use crate::games;
 use crate::protocol::{
     Command, ErrorCode, Hello, LineEvent, LineReader, MAX_LINE, PROTOCOL_VERSION, Perft, Reply,
@@ -609,15 +609,19 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, '_, L, C, M> {
         if games::registry::by_wire_name(game).is_some_and(|g| g.level(request.level).is_none()) {
             return bad_level(&mut self.io.link, id, game);
         }
-        if !request.exclude.is_empty()
-            && games::registry::by_wire_name(game).is_some_and(|g| !g.excludes)
-        {
-            return error(
-                &mut self.io.link,
-                id,
-                ErrorCode::Syntax,
-                "this game's engine takes no exclude=",
-            );
+        let info = games::registry::by_wire_name(game);
+        let refused = match request.roots {
+            RootMoves::All => None,
+            RootMoves::Except(_) if info.is_some_and(|g| !g.excludes) => {
+                Some("this game's engine takes no exclude=")
+            }
+            RootMoves::Only(_) if info.is_some_and(|g| !g.restricts) => {
+                Some("this game's engine takes no only=")
+            }
+            _ => None,
+        };
+        if let Some(why) = refused {
+            return error(&mut self.io.link, id, ErrorCode::Syntax, why);
         }
         match dispatch_search(game, request, &mut poll, self.profile, self.arena) {
             None => unknown_game(&mut self.io.link, id),
@@ -714,7 +718,7 @@ mod tests {
             limits: crate::search::Limits::default(),
             level: 0,
             seed: 0,
-            exclude: "",
+            roots: RootMoves::All,
         };
         for name in GAMES.split(',') {
             let served =

@@ -14,7 +14,7 @@ use std::fmt;
 use std::io;
 use std::time::{Duration, Instant};
 
-use sente_firmware::engine::EngineRequest;
+use sente_firmware::engine::{EngineRequest, RootMoves};
 use sente_firmware::protocol::{Command, ErrorCode, Reply, ReplyKind, Request, RequestId};
 use sente_firmware::search::Limits;
 
@@ -41,8 +41,8 @@ pub struct GoRequest {
     pub seed: u64,
     /// Ask for streamed `info` lines.
     pub info: bool,
-    /// Root moves not to play, comma-separated (empty: none; see `exclude=`).
-    pub exclude: String,
+    /// The root moves the engine may play (`exclude=` / `only=`, comma-separated).
+    pub roots: RootMoves<String>,
 }
 
 impl GoRequest {
@@ -61,7 +61,7 @@ impl GoRequest {
                     },
                     level: self.level,
                     seed: self.seed,
-                    exclude: &self.exclude,
+                    roots: self.roots.as_deref(),
                 },
                 movetime_ms: self.movetime_ms,
                 info: self.info,
@@ -85,6 +85,28 @@ impl GoRequest {
     }
 }
 
+/// Every legal root move but `moves` (`exclude=`; every move when none is given).
+pub fn all_but<S: AsRef<str>>(moves: &[S]) -> RootMoves<String> {
+    if moves.is_empty() {
+        RootMoves::All
+    } else {
+        RootMoves::Except(join(moves))
+    }
+}
+
+/// Only `moves` (`only=`).
+pub fn only<S: AsRef<str>>(moves: &[S]) -> RootMoves<String> {
+    RootMoves::Only(join(moves))
+}
+
+fn join<S: AsRef<str>>(moves: &[S]) -> String {
+    moves
+        .iter()
+        .map(AsRef::as_ref)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 /// Bytes of the longest `go <game> … pos ` head a host sends (every option at its
 /// widest, an id included): a position of at most `MAX_LINE` minus this fits every
 /// request.
@@ -98,7 +120,7 @@ pub fn longest_head(game: &str) -> usize {
         level: u8::MAX,
         seed: u64::MAX,
         info: true,
-        exclude: String::new(),
+        roots: RootMoves::All,
     };
     widest.request(Some(RequestId(u32::MAX))).to_string().len()
 }

@@ -28,7 +28,7 @@ use sente_firmware::engine::MAX_EXCLUDE;
 use sente_firmware::protocol::RequestId;
 
 use crate::board::MAX_HASH_MB;
-use crate::engine::{EngineLink, GoRequest, Spec, Watch};
+use crate::engine::{self, EngineLink, GoRequest, Spec, Watch};
 use crate::multipv::{self, LineWatch};
 use crate::reply::BestMove;
 use crate::timeman::{self, Clock};
@@ -742,7 +742,7 @@ impl<W: Write> GomocupEngine<W> {
             position: wire,
             movetime_ms: movetime.map_or(0, timeman::wire_ms),
             level: self.level,
-            exclude: blocked.join(","),
+            roots: engine::all_but(&blocked),
             ..GoRequest::default()
         };
         let line = request.request(Some(RequestId(u32::MAX))).to_string();

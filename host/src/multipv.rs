@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use sente_firmware::engine::MAX_EXCLUDE;
 
-use crate::engine::{EngineError, EngineLink, GoRequest, Watch};
+use crate::engine::{self, EngineError, EngineLink, GoRequest, Watch};
 use crate::reply::BestMove;
 use crate::timeman;
 
@@ -47,7 +47,7 @@ pub struct Limits {
 }
 
 /// Runs the rounds on `link`; `base` is the request of a one-line search (its
-/// `exclude` the GUI's banned moves). Returns the deepest completed first line (a round
+/// `roots` the GUI's banned moves or its only choices). Returns the deepest completed first line (a round
 /// cut short after its first line counts), or an unfinished one when none completed.
 pub fn search(
     link: &mut EngineLink,
@@ -55,12 +55,7 @@ pub fn search(
     watch: &mut impl LineWatch,
     limits: &Limits,
 ) -> Result<BestMove, EngineError> {
-    let banned: Vec<String> = base
-        .exclude
-        .split(',')
-        .filter(|m| !m.is_empty())
-        .map(str::to_string)
-        .collect();
+    let listed: Vec<&str> = base.roots.listed().collect();
     let deadline = limits.time.map(|t| watch.started() + t);
     let last_round = if limits.depth == 0 {
         MAX_ROUNDS
@@ -78,15 +73,26 @@ pub fn search(
             let mut request = base.clone();
             request.depth = depth;
             request.info = false;
-            let excluded: Vec<&str> = banned
-                .iter()
-                .map(String::as_str)
-                .chain(found.iter().map(|l| l.best.as_str()))
-                .collect();
-            if excluded.len() > MAX_EXCLUDE {
-                break;
-            }
-            request.exclude = excluded.join(",");
+            let shown = |m: &&str| found.iter().any(|l| l.best == *m);
+            request.roots = if base.roots.is_only() {
+                // The GUI's choices less the lines already found.
+                let left: Vec<&str> = listed.iter().copied().filter(|m| !shown(m)).collect();
+                if left.is_empty() {
+                    break;
+                }
+                engine::only(&left)
+            } else {
+                // The GUI's banned moves and the lines already found.
+                let excluded: Vec<&str> = listed
+                    .iter()
+                    .copied()
+                    .chain(found.iter().map(|l| l.best.as_str()))
+                    .collect();
+                if excluded.len() > MAX_EXCLUDE {
+                    break;
+                }
+                engine::all_but(&excluded)
+            };
             if let Some(deadline) = deadline {
                 let left = deadline.saturating_duration_since(Instant::now());
                 if left < Duration::from_millis(1) {

@@ -1,7 +1,7 @@
 //! `sente engine xiangqi`: the host engine or a board as a UCI (or UCCI) xiangqi engine.
 //!
 //! Speaks UCI as Pikafish and Fairy-Stockfish do for xiangqi (`position startpos|fen … moves …`,
-//! `go depth|nodes|movetime|wtime/btime/winc/binc/movestogo|infinite|perft N`, `stop`,
+//! `go depth|nodes|movetime|wtime/btime/winc/binc/movestogo|infinite|searchmoves|perft N`, `stop`,
 //! `bestmove`), and UCCI as ElephantEye does when the first command is `ucci` (`go time T
 //! increment I | movestogo N`, `setoption hashsize|usebook …`, `nobestmove`, `bye`). Each `go`
 //! becomes one protocol v1 request on the [`EngineLink`], which gets the whole position; `stop`
@@ -17,13 +17,13 @@ use std::io::{self, Write};
 use std::sync::mpsc::{Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
-use sente_firmware::engine::MAX_EXCLUDE;
+use sente_firmware::engine::{MAX_EXCLUDE, RootMoves};
 use sente_firmware::game::{Game, MATE, MATE_BOUND, Notation};
 use sente_firmware::games::xiangqi::Xiangqi;
 use sente_firmware::games::xiangqi::board::Move;
 
 use crate::board::{DEFAULT_HASH_MB, MAX_HASH_MB};
-use crate::engine::{EngineLink, GoRequest, Spec, Watch};
+use crate::engine::{self, EngineLink, GoRequest, Spec, Watch};
 use crate::multipv::{self, LineWatch};
 use crate::reply::BestMove;
 use crate::timeman::{self, Clock};
@@ -168,6 +168,17 @@ pub fn score_text(score: i32, ucci: bool) -> String {
     }
 }
 
+/// Whether `word` is written as an ICCS move (`h2e2`): how `searchmoves` tells its
+/// moves from the words after them.
+fn is_iccs(word: &str) -> bool {
+    let b = word.as_bytes();
+    b.len() == 4
+        && (b'a'..=b'i').contains(&b[0])
+        && b[1].is_ascii_digit()
+        && (b'a'..=b'i').contains(&b[2])
+        && b[3].is_ascii_digit()
+}
+
 /// The limits of one `go`, UCI's and UCCI's words alike.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GoArgs {
@@ -194,6 +205,8 @@ pub struct GoArgs {
     pub ponder: bool,
     /// `perft N`.
     pub perft: Option<u64>,
+    /// `searchmoves m1 m2 …`: the root moves to choose from (empty: every one).
+    pub searchmoves: Vec<String>,
     /// Words not understood.
     pub unknown: Vec<String>,
 }
@@ -202,7 +215,7 @@ impl GoArgs {
     /// Reads `go`'s arguments; numbers saturate.
     pub fn parse(args: &str) -> Self {
         let mut out = Self::default();
-        let mut words = args.split_whitespace();
+        let mut words = args.split_whitespace().peekable();
         while let Some(word) = words.next() {
             let mut value = || words.next().and_then(timeman::saturating_ms);
             match word {
@@ -226,6 +239,11 @@ impl GoArgs {
                 }
                 "draw" => {}
                 "perft" => out.perft = value(),
+                "searchmoves" => {
+                    while let Some(mv) = words.next_if(|w| is_iccs(w)) {
+                        out.searchmoves.push(mv.to_string());
+                    }
+                }
                 other => out.unknown.push(other.to_string()),
             }
         }
@@ -601,6 +619,49 @@ impl<W: Write> UciEngine<W> {
         }
     }
 
+    /// The root moves a search may play: the GUI's `searchmoves` (those legal here,
+    /// or every move when none is) less UCCI's banned moves. A list too long for one
+    /// request is sent as the moves left out when that is shorter; when neither fits,
+    /// an `info string` says so and every move not banned is searched.
+    fn root_moves(
+        &mut self,
+        legal: &[String],
+        searchmoves: &[String],
+    ) -> io::Result<RootMoves<String>> {
+        let banned = engine::all_but(&self.banned);
+        if searchmoves.is_empty() {
+            return Ok(banned);
+        }
+        let mut chosen: Vec<&str> = Vec::new();
+        for mv in searchmoves {
+            if !legal.contains(mv) {
+                self.say(&format!("info string searchmoves: {mv} is not legal here"))?;
+            } else if banned.allows(mv) && !chosen.contains(&mv.as_str()) {
+                chosen.push(mv);
+            }
+        }
+        let left_out: Vec<&str> = legal
+            .iter()
+            .map(String::as_str)
+            .filter(|m| !chosen.contains(m))
+            .collect();
+        Ok(if chosen.is_empty() {
+            self.say("info string searchmoves: no legal move allowed; searching every move")?;
+            banned
+        } else if left_out.is_empty() {
+            RootMoves::All
+        } else if chosen.len() <= MAX_EXCLUDE {
+            engine::only(&chosen)
+        } else if left_out.len() <= MAX_EXCLUDE {
+            engine::all_but(&left_out)
+        } else {
+            self.say(&format!(
+                "info string searchmoves: at most {MAX_EXCLUDE} moves, or all but {MAX_EXCLUDE}; searching every move"
+            ))?;
+            banned
+        })
+    }
+
     /// UCCI's `banmoves m1 m2 …`: the engine plays none of them in the current
     /// position (the list replaces an earlier one; a move that is not legal here is
     /// reported and left out).
@@ -679,11 +740,23 @@ impl<W: Write> UciEngine<W> {
         }
         let side = game.player_to_move();
         let movetime = args.move_time(side, self.overhead);
-        let exclude = self.banned.join(",");
-        let lines = self.multipv.min(moves.len());
-        // Room for every move a request may exclude (ICCS and a comma each).
-        let extra = if lines > 1 || !exclude.is_empty() {
-            " exclude=".len() + MAX_EXCLUDE * 5
+        let legal: Vec<String> = moves
+            .iter()
+            .map(|&mv| {
+                let mut text = String::new();
+                let _ = game.write_move(mv, &mut text);
+                text
+            })
+            .collect();
+        let roots = self.root_moves(&legal, &args.searchmoves)?;
+        let lines = self
+            .multipv
+            .min(legal.iter().filter(|m| roots.allows(m)).count());
+        // Room for the longest list a request of this search sends: the GUI's
+        // list, and with several lines one move (and a comma) more a line.
+        let listed: usize = roots.listed().map(|m| m.len() + 1).sum();
+        let extra = if lines > 1 || !roots.is_all() {
+            " exclude=".len() + listed + lines.saturating_sub(1) * 5
         } else {
             0
         };
@@ -703,7 +776,7 @@ impl<W: Write> UciEngine<W> {
             level: self.wire_level(lines == 1),
             seed: 0,
             info: true,
-            exclude,
+            roots,
         };
         let mut watch = Searching {
             out: &mut self.out,
@@ -756,13 +829,8 @@ impl<W: Write> UciEngine<W> {
             Ok(_) => self.no_move(),
             Err(e) => {
                 self.say(&format!("info string engine: {e}"))?;
-                // Still a legal move (not a banned one), so a game in a GUI goes on.
-                let allowed = moves.iter().find_map(|&mv| {
-                    let mut text = String::new();
-                    let _ = game.write_move(mv, &mut text);
-                    (!self.banned.contains(&text)).then_some(text)
-                });
-                match allowed {
+                // Still a legal move the GUI allows, so a game in a GUI goes on.
+                match legal.iter().find(|m| request.roots.allows(m)) {
                     Some(text) => self.say(&format!("bestmove {text}")),
                     None => self.no_move(),
                 }

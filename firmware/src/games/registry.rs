@@ -24,6 +24,8 @@ pub struct GameInfo {
     pub levels: &'static [Level],
     /// Whether its engine honours `exclude=` (root moves not to play).
     pub excludes: bool,
+    /// Whether its engine honours `only=` (the root moves to choose from).
+    pub restricts: bool,
 }
 
 impl GameInfo {
@@ -51,6 +53,7 @@ pub static GAMES: [GameInfo; 5] = [
         title: "tic-tac-toe",
         aliases: &["tictactoe", "tic-tac-toe"],
         excludes: false,
+        restricts: false,
         levels: &[Level {
             level: 0,
             summary: "perfect play: negamax alpha-beta over the whole tree",
@@ -61,6 +64,7 @@ pub static GAMES: [GameInfo; 5] = [
         title: "gomoku / renju",
         aliases: &["free", "freestyle", "standard", "renju", "caro"],
         excludes: true,
+        restricts: false,
         levels: &[
             Level {
                 level: 0,
@@ -81,6 +85,7 @@ pub static GAMES: [GameInfo; 5] = [
         title: "xiangqi",
         aliases: &["chinese-chess", "cchess"],
         excludes: true,
+        restricts: true,
         levels: &[
             Level {
                 level: 0,
@@ -101,6 +106,7 @@ pub static GAMES: [GameInfo; 5] = [
         title: "EinStein würfelt nicht!",
         aliases: &["ewn"],
         excludes: false,
+        restricts: false,
         levels: &[
             Level {
                 level: 0,
@@ -121,6 +127,7 @@ pub static GAMES: [GameInfo; 5] = [
         title: "Chinese checkers",
         aliases: &["chinese-checkers", "halma"],
         excludes: false,
+        restricts: false,
         levels: &[
             Level {
                 level: 0,

@@ -7,7 +7,7 @@
 
 use core::fmt;
 
-use crate::engine::EngineRequest;
+use crate::engine::{EngineRequest, RootMoves};
 use crate::search::Limits;
 
 /// A request's id (`id=N`), echoed on every line of its reply.
@@ -180,8 +180,10 @@ impl fmt::Display for Request<'_> {
                         write!(f, " {key}={value}")?;
                     }
                 }
-                if !request.exclude.is_empty() {
-                    write!(f, " exclude={}", request.exclude)?;
+                match request.roots {
+                    RootMoves::All => {}
+                    RootMoves::Except(list) => write!(f, " exclude={list}")?,
+                    RootMoves::Only(list) => write!(f, " only={list}")?,
                 }
                 write!(f, " pos {}", request.position)
             }
@@ -257,7 +259,7 @@ fn parse_go(rest: &str) -> Result<Command<'_>, RequestError> {
         limits: Limits::default(),
         level: 0,
         seed: 0,
-        exclude: "",
+        roots: RootMoves::All,
     };
     let (mut movetime_ms, mut info) = (0, false);
     for word in words {
@@ -271,14 +273,21 @@ fn parse_go(rest: &str) -> Result<Command<'_>, RequestError> {
             "level" => request.level = number(value, "level must be 0..255")?,
             "seed" => request.seed = number(value, "seed must be a 64-bit whole number")?,
             "info" => info = number::<u8>(value, "info must be 0 or 1")? != 0,
-            "exclude" if !value.is_empty() && value.split(',').all(|m| !m.is_empty()) => {
-                request.exclude = value;
+            "exclude" | "only" if !request.roots.is_all() => {
+                return Err((ErrorCode::Syntax, "exclude= or only=, not both"));
             }
-            "exclude" => return Err((ErrorCode::Syntax, "exclude= takes moves: m1,m2,...")),
+            "exclude" | "only" if value.is_empty() || value.split(',').any(str::is_empty) => {
+                return Err((
+                    ErrorCode::Syntax,
+                    "exclude= and only= take moves: m1,m2,...",
+                ));
+            }
+            "exclude" => request.roots = RootMoves::Except(value),
+            "only" => request.roots = RootMoves::Only(value),
             _ => {
                 return Err((
                     ErrorCode::Syntax,
-                    "unknown option (depth nodes movetime level seed info exclude)",
+                    "unknown option (depth nodes movetime level seed info exclude only)",
                 ));
             }
         }
@@ -401,6 +410,15 @@ mod tests {
             code("go ttt exclude=a1,,b2 pos ........."),
             ErrorCode::Syntax
         );
+        assert_eq!(code("go ttt only=a1, pos ........."), ErrorCode::Syntax);
+        assert_eq!(
+            code("go ttt exclude=a1 only=b2 pos ........."),
+            ErrorCode::Syntax
+        );
+        assert_eq!(
+            code("go ttt only=a1 only=b2 pos ........."),
+            ErrorCode::Syntax
+        );
     }
 
     #[test]
@@ -409,11 +427,22 @@ mod tests {
         let Command::Go { request, .. } = r.command else {
             panic!("{r:?}")
         };
-        assert_eq!(request.exclude, "h2e2,b0c2");
+        assert_eq!(request.roots, RootMoves::Except("h2e2,b0c2"));
         assert!(request.excluded_moves().eq(["h2e2", "b0c2"]));
         assert_eq!(
             std::format!("{r}"),
             "go xiangqi depth=3 exclude=h2e2,b0c2 pos startpos"
+        );
+        let r = parse_request("go xiangqi only=h2e2,b0c2 pos startpos").unwrap();
+        let Command::Go { request, .. } = r.command else {
+            panic!("{r:?}")
+        };
+        assert_eq!(request.roots, RootMoves::Only("h2e2,b0c2"));
+        assert!(request.roots.listed().eq(["h2e2", "b0c2"]));
+        assert_eq!(request.excluded_moves().count(), 0);
+        assert_eq!(
+            std::format!("{r}"),
+            "go xiangqi only=h2e2,b0c2 pos startpos"
         );
     }
 
@@ -444,7 +473,8 @@ mod tests {
             level in any::<u8>(),
             seed in any::<u64>(),
             info in any::<bool>(),
-            exclude in proptest::option::of("[a-z0-9]{1,5}(,[a-z0-9]{1,5}){0,3}"),
+            list in "[a-z0-9]{1,5}(,[a-z0-9]{1,5}){0,3}",
+            roots in 0u8..3,
         ) {
             prop_assume!(game != "pos" && !position.split(' ').any(|w| w == "pos"));
             let command = match which {
@@ -462,7 +492,11 @@ mod tests {
                         limits: Limits { depth, nodes, ticks: 0 },
                         level,
                         seed,
-                        exclude: exclude.as_deref().unwrap_or(""),
+                        roots: match roots {
+                            0 => RootMoves::All,
+                            1 => RootMoves::Except(list.as_str()),
+                            _ => RootMoves::Only(list.as_str()),
+                        },
                     },
                     movetime_ms,
                     info,

@@ -18,6 +18,7 @@ use anyhow::{Context, bail};
 use crate::engine::{EngineError, EngineLink, GoRequest, Watch};
 use crate::reply::BestMove;
 use crate::timeman::{self, Clock};
+use sente_firmware::engine::RootMoves;
 
 /// How much time a turn has.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -105,7 +106,7 @@ impl Player for EngineLink {
             level: turn.level,
             seed: turn.seed,
             info: false,
-            exclude: String::new(),
+            roots: RootMoves::All,
         };
         EngineLink::go(self, &request, watch)
     }

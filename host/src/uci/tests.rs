@@ -304,11 +304,14 @@ fn command_line() -> impl proptest::strategy::Strategy<Value = String> {
         moves
             .clone()
             .prop_map(|m| format!("position startpos moves {m}")),
-        (fen, moves).prop_map(|(f, m)| format!("position fen {f} moves {m}")),
+        (fen, moves.clone()).prop_map(|(f, m)| format!("position fen {f} moves {m}")),
         (1u8..3).prop_map(|d| format!("go depth {d}")),
         (1u32..400).prop_map(|n| format!("go nodes {n}")),
         (1u32..20).prop_map(|t| format!("go movetime {t}")),
         (1u8..3).prop_map(|d| format!("go perft {d}")),
+        (moves.clone(), 1u8..3).prop_map(|(m, d)| format!("go searchmoves {m} depth {d}")),
+        moves.prop_map(|m| format!("banmoves {m}")),
+        (1u8..4).prop_map(|n| format!("setoption name MultiPV value {n}")),
         (0u32..3000, 0u32..3000).prop_map(|(w, b)| format!("go wtime {w} btime {b} winc 0 binc 0")),
         // A search only `stop` ends: the next line always stops it.
         Just("go movetime 18446744073709551615\nstop".to_string()),
@@ -473,6 +476,59 @@ fn banned_moves_are_not_played_until_the_next_position() {
     let none = session(&["ucci", king, "banmoves e0e1 e0f0", "go depth 3"]);
     assert!(none.contains("nobestmove"), "{none}");
     assert!(best_moves(&none).is_empty(), "{none}");
+}
+
+/// `go searchmoves`: only the listed moves are played (less the banned ones), the
+/// words after the list still count, and bad lists are reported, never fatal.
+#[test]
+fn searchmoves_restrict_the_root() {
+    let free = session(&["uci", "position startpos moves h2e2 h9g7", "go depth 3"]);
+    let best = best_moves(&free)[0].to_string();
+    let others = ["a3a4", "i3i4", "b0c2"];
+    let out = session(&[
+        "uci",
+        "position startpos moves h2e2 h9g7",
+        &format!("go searchmoves {} depth 3", others.join(" ")),
+        "go searchmoves a3a4 z9z9 h7h8 depth 2",
+        "go searchmoves h7h8 depth 2",
+        &format!("go depth 3 searchmoves {best}"),
+    ]);
+    let answers = best_moves(&out);
+    assert_eq!(answers.len(), 4, "{out}");
+    assert!(others.contains(&answers[0]), "{out}");
+    assert_eq!(answers[1], "a3a4", "{out}");
+    assert!(
+        out.contains("info string searchmoves: h7h8 is not legal here"),
+        "{out}"
+    );
+    assert!(out.contains("info string go: ignored z9z9 h7h8"), "{out}");
+    // No legal move listed: every move is searched.
+    assert!(out.contains("searching every move"), "{out}");
+    assert_eq!(answers[3], best, "{out}");
+    // The depth after the list is kept: the last search reached depth 3.
+    assert!(out.contains("info depth 3 "), "{out}");
+    // With UCCI's banned moves the two lists meet: the banned one is not played.
+    let out = session(&[
+        "ucci",
+        "setoption usebook false",
+        "position startpos",
+        "banmoves a3a4",
+        "go depth 2 searchmoves a3a4 i3i4",
+    ]);
+    assert_eq!(best_moves(&out), ["i3i4"], "{out}");
+    // With MultiPV the lines come from the listed moves only.
+    let out = session(&[
+        "uci",
+        "setoption name MultiPV value 3",
+        "position startpos",
+        "go depth 2 searchmoves a3a4 i3i4",
+    ]);
+    let pvs: std::collections::HashSet<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("info depth 2 multipv "))
+        .map(|l| l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap())
+        .collect();
+    assert_eq!(pvs, ["a3a4", "i3i4"].into_iter().collect(), "{out}");
 }
 
 /// `MultiPV 3`: three distinct lines a depth, best first, and the answer is the

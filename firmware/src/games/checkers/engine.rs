@@ -170,7 +170,7 @@ mod tests {
             limits,
             level,
             seed: 7,
-            exclude: "",
+            roots: crate::engine::RootMoves::All,
         };
         crate::engine::ask_with::<CheckersEngine>(
             &req,
@@ -242,7 +242,7 @@ mod tests {
             limits: Limits::default(),
             level: 0,
             seed: 0,
-            exclude: "",
+            roots: crate::engine::RootMoves::All,
         };
         let r = crate::engine::ask_with::<CheckersEngine>(&req, &mut rec).unwrap();
         assert!(r.nodes <= 2048 && r.depth >= 1, "{r:?}");

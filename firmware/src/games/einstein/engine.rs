@@ -223,7 +223,7 @@ mod tests {
             limits,
             level,
             seed,
-            exclude: "",
+            roots: crate::engine::RootMoves::All,
         };
         crate::engine::ask_with::<EinsteinEngine>(&req, &mut Recorder::default()).unwrap()
     }
@@ -249,7 +249,7 @@ mod tests {
             limits: depth3,
             level: 0,
             seed: 0,
-            exclude: "",
+            roots: crate::engine::RootMoves::All,
         };
         let r = crate::engine::ask_with::<EinsteinEngine>(&req, &mut rec).unwrap();
         assert_eq!(r.depth, 3);
@@ -297,7 +297,7 @@ mod tests {
                 limits: Limits::default(),
                 level,
                 seed: 4,
-                exclude: "",
+                roots: crate::engine::RootMoves::All,
             };
             let r = crate::engine::ask_with::<EinsteinEngine>(&req, &mut StopAt(1024)).unwrap();
             assert_eq!(r.nodes, 1024, "level {level}");
@@ -324,7 +324,7 @@ mod tests {
             limits: Limits::default(),
             level: 3,
             seed: 0,
-            exclude: "",
+            roots: crate::engine::RootMoves::All,
         };
         assert!(
             EinsteinEngine::search(&req, &mut Recorder::default(), &mut Workspace::bare()).is_err()

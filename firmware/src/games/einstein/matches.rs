@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use super::board::Einstein;
 use super::engine::EinsteinEngine;
 use super::rng::SplitMix64;
-use crate::engine::EngineRequest;
+use crate::engine::{EngineRequest, RootMoves};
 use crate::game::{Game, Notation};
 use crate::search::Limits;
 
@@ -67,7 +67,7 @@ fn play(players: [Player; 2], game: u64, tally: &mut [Tally; 2]) -> u8 {
                 p.level
             },
             seed: game.wrapping_mul(1000).wrapping_add(ply),
-            exclude: "",
+            roots: RootMoves::All,
         };
         let t = Instant::now();
         let r = crate::engine::ask_with::<EinsteinEngine>(&req, &mut Quiet).unwrap();

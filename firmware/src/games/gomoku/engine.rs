@@ -52,8 +52,12 @@ impl BoardGame for GomokuEngine {
     }
 }
 
-/// The request's `exclude=` points (at most [`MAX_EXCLUDE`], each on the board).
+/// The request's `exclude=` points (at most [`MAX_EXCLUDE`], each on the board);
+/// gomoku takes no `only=` list.
 pub(super) fn excluded_points(request: &EngineRequest<'_>) -> Result<PointSet, ParseError> {
+    if request.roots.is_only() {
+        return Err(ParseError("only=: gomoku takes exclude= lists only"));
+    }
     let mut excluded = PointSet::new();
     for (i, text) in request.excluded_moves().enumerate() {
         if i == MAX_EXCLUDE {
@@ -95,6 +99,7 @@ fn pattern_reply(request: &EngineRequest<'_>, poll: &mut dyn Poll) -> Result<(),
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::RootMoves;
     use crate::game::{Game, MATE_BOUND, Outcome};
     use crate::games::gomoku::board::{Point, parse_point};
     use crate::games::gomoku::rules::Rule;
@@ -120,7 +125,11 @@ mod tests {
             },
             level,
             seed: 0,
-            exclude,
+            roots: if exclude.is_empty() {
+                RootMoves::All
+            } else {
+                RootMoves::Except(exclude)
+            },
         }
     }
 

@@ -54,7 +54,7 @@ use super::eval::Eval;
 use super::lines::{FOUR, OPEN_FOUR, Pattern, PointPatterns, THREE, Table};
 use super::position::{CENTER_POINT, Gomoku, NO_POINT};
 use super::rules::Rule;
-use crate::engine::{EngineRequest, Poll, Profile, Workspace, send_answer, send_info};
+use crate::engine::{EngineRequest, Poll, Profile, RootMoves, Workspace, send_answer, send_info};
 use crate::game::{Game, INFINITY, MATE, MATE_BOUND, Notation, Score};
 use crate::search::poll_every;
 use crate::text::ParseError;
@@ -1837,7 +1837,10 @@ fn parse_into<'p, const P: usize, const T: usize, const W: usize, const R: usize
 ) -> Result<(), ParseError> {
     s.pos = Gomoku::parse_position(request.position)?;
     super::engine::excluded_points(request)?;
-    s.exclude = request.exclude;
+    s.exclude = match request.roots {
+        RootMoves::Except(list) => list,
+        _ => "",
+    };
     s.eval = Eval::from_board(s.pos.board(), s.pos.rule());
     s.reset_host();
     let limits = request.limits;

@@ -1,10 +1,9 @@
 //! [`XiangqiEngine`]: the game as the board's service loop calls it.
 
-use super::board::Square;
 use super::book;
 use super::search::{
     BOARD_MAX_DEPTH, BOARD_MOVE_STACK, BOARD_PLY, BOARD_PV, HISTORY_WORDS, HOST_MAX_DEPTH,
-    HOST_MOVE_STACK, HOST_PLY, HOST_PV, Iteration, Searcher, fill,
+    HOST_MOVE_STACK, HOST_PLY, HOST_PV, Iteration, RootList, Searcher, fill,
 };
 use super::state::Xiangqi;
 use super::tt::Tt;
@@ -30,21 +29,22 @@ impl BoardGame for XiangqiEngine {
         work: &mut Workspace<'_>,
     ) -> Result<(), ParseError> {
         let mut root = Xiangqi::parse_position(request.position)?;
-        // Root moves not to play, by their squares (one that is not legal here
-        // excludes nothing).
-        let mut exclude = [(0, 0); MAX_EXCLUDE];
-        let mut excluded = 0;
-        for text in request.excluded_moves() {
-            let slot = exclude
-                .get_mut(excluded)
-                .ok_or(ParseError("exclude: at most 16 moves"))?;
+        // The listed root moves, by their squares (one that is not legal here
+        // is no move: excluded, it excludes nothing; as the only choice, it
+        // adds none).
+        let mut listed = [(0, 0); MAX_EXCLUDE];
+        let mut count = 0;
+        for text in request.roots.listed() {
+            let slot = listed
+                .get_mut(count)
+                .ok_or(ParseError("exclude=/only=: at most 16 moves"))?;
             *slot = super::notation::parse_iccs(text)
-                .map_err(|_| ParseError("exclude: a move is not ICCS (h2e2)"))?;
-            excluded += 1;
+                .map_err(|_| ParseError("exclude=/only=: a move is not ICCS (h2e2)"))?;
+            count += 1;
         }
-        // The book answers only when no move is excluded.
+        // The book answers only when every move may be played.
         if request.level != 2
-            && excluded == 0
+            && request.roots.is_all()
             && let Some(mv) = book::pick(root.position(), request.seed)
         {
             let mut it = Iteration {
@@ -86,7 +86,10 @@ impl BoardGame for XiangqiEngine {
             moves,
             history,
             tt: Tt::new(table),
-            exclude: &exclude[..excluded],
+            roots: RootList {
+                moves: &listed[..count],
+                only: request.roots.is_only(),
+            },
         };
         let it = match profile {
             Profile::Board => {
@@ -109,8 +112,8 @@ struct Tables<'t> {
     moves: &'t mut [u64],
     history: &'t mut [u64],
     tt: Tt<'t>,
-    /// Root moves not to play, as (from, to).
-    exclude: &'t [(Square, Square)],
+    /// The request's listed root moves.
+    roots: RootList<'t>,
 }
 
 /// One search with the profile's sizes.
@@ -123,18 +126,29 @@ fn run<const PLY: usize, const PV: usize>(
     poll: &mut dyn Poll,
 ) -> Iteration {
     let mut searcher = Searcher::<PLY, PV>::new(request.limits, t.moves, t.history, t.tt, poll);
-    searcher.exclude(t.exclude);
+    searcher.restrict_root(t.roots);
     searcher.run(root, max_depth)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{EngineReply, ask};
+    use crate::engine::{EngineReply, RootMoves, ask};
     use crate::game::Game;
     use crate::search::Limits;
 
     fn search(position: &str, exclude: &str) -> Result<EngineReply, ParseError> {
+        ask_roots(
+            position,
+            if exclude.is_empty() {
+                RootMoves::All
+            } else {
+                RootMoves::Except(exclude)
+            },
+        )
+    }
+
+    fn ask_roots(position: &str, roots: RootMoves<&str>) -> Result<EngineReply, ParseError> {
         let request = EngineRequest {
             position,
             limits: Limits {
@@ -143,7 +157,7 @@ mod tests {
             },
             level: 0,
             seed: 0,
-            exclude,
+            roots,
         };
         ask::<XiangqiEngine>(&request)
     }
@@ -194,5 +208,39 @@ mod tests {
         let many = ["a0a1"; 17].join(",");
         assert!(search("startpos", &many).is_err());
         assert!(search("startpos", &["a0a1"; 16].join(",")).is_ok());
+    }
+
+    #[test]
+    fn only_the_listed_root_moves_are_played_and_the_book_steps_aside() {
+        // Neither is the book's nor the search's choice from the start.
+        for list in ["a3a4", "a3a4,i0i1", "i0i1,a3a4,h7h8"] {
+            let reply = ask_roots("startpos", RootMoves::Only(list)).unwrap();
+            assert!(
+                list.split(',').any(|m| m == reply.best.as_str()),
+                "{list}: {reply:?}"
+            );
+            assert!(reply.depth >= 1, "searched, not the book: {reply:?}");
+        }
+        // A move that is not legal is no choice: the legal one is played, and
+        // with none legal there is no move.
+        let reply = ask_roots("startpos", RootMoves::Only("h7h8,c3c4")).unwrap();
+        assert_eq!(reply.best.as_str(), "c3c4");
+        let reply = ask_roots("startpos", RootMoves::Only("h7h8")).unwrap();
+        assert_eq!(reply.best.as_str(), "none");
+        assert!(ask_roots("startpos", RootMoves::Only("h2")).is_err());
+        assert!(ask_roots("startpos", RootMoves::Only(&["a0a1"; 17].join(","))).is_err());
+    }
+
+    #[test]
+    fn a_mate_left_out_of_the_only_list_is_not_played() {
+        // Red mates at once with a0a8 (two rooks and the flying general); given
+        // only a quiet rook move, that is what it plays, and it mates later.
+        let position = "4k4/9/9/9/9/9/9/9/9/R2K1R3 w";
+        let mate = ask_roots(position, RootMoves::All).unwrap();
+        assert_eq!(mate.best.as_str(), "a0a8");
+        assert_eq!(mate.score, crate::game::MATE - 1, "{mate:?}");
+        let reply = ask_roots(position, RootMoves::Only("a0a1,f0f1")).unwrap();
+        assert!(["a0a1", "f0f1"].contains(&reply.best.as_str()), "{reply:?}");
+        assert!(reply.score < crate::game::MATE - 1, "{reply:?}");
     }
 }

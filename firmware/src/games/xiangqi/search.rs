@@ -173,6 +173,15 @@ struct Node {
     hash: Option<(Square, Square)>,
 }
 
+/// The root moves a request lists (`exclude=` or `only=`), as (from, to).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RootList<'a> {
+    /// The listed moves.
+    pub moves: &'a [(Square, Square)],
+    /// Whether they are the only moves to play (else the ones not to play).
+    pub only: bool,
+}
+
 /// Search state: tables, move stack and counters, sized by the profile:
 /// `PLY` plies deep, `PV` moves of principal variation. The move stack (a
 /// packed move and its ordering score per word) and the transposition table
@@ -188,9 +197,12 @@ pub struct Searcher<'p, 't, const PLY: usize, const PV: usize> {
     limits: Limits,
     aborted: bool,
     root_best: Move,
-    /// Root moves not to play (`exclude=`), as (from, to); unused slots are
-    /// (0, 0), which no move has.
-    exclude: [(Square, Square); MAX_EXCLUDE],
+    /// The request's listed root moves (`exclude=` / `only=`), as (from, to);
+    /// unused slots are (0, 0), which no move has.
+    listed: [(Square, Square); MAX_EXCLUDE],
+    /// Whether [`Searcher::listed`] are the only root moves to play (else the
+    /// ones not to play).
+    only: bool,
     poll: &'p mut dyn Poll,
 }
 
@@ -267,17 +279,19 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             limits,
             aborted: false,
             root_best: Move::NULL,
-            exclude: [(0, 0); MAX_EXCLUDE],
+            listed: [(0, 0); MAX_EXCLUDE],
+            only: false,
             poll,
         }
     }
 
-    /// Root moves the search must not play (at most [`MAX_EXCLUDE`]; the rest
-    /// are ignored).
-    pub fn exclude(&mut self, moves: &[(Square, Square)]) {
-        for (slot, &mv) in self.exclude.iter_mut().zip(moves) {
+    /// The root moves the search may play (at most [`MAX_EXCLUDE`] listed; the
+    /// rest are ignored).
+    pub fn restrict_root(&mut self, roots: RootList<'_>) {
+        for (slot, &mv) in self.listed.iter_mut().zip(roots.moves) {
             *slot = mv;
         }
+        self.only = roots.only;
     }
 
     /// Removes the excluded root moves from `moves[base..end]` (keeping the
@@ -294,9 +308,9 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         kept
     }
 
-    /// Whether `mv` is a root move the request excluded.
+    /// Whether `mv` is a root move the request left out.
     fn excluded(&self, mv: Move) -> bool {
-        self.exclude.contains(&(mv.from, mv.to))
+        self.listed.contains(&(mv.from, mv.to)) != self.only
     }
 
     fn visit(&mut self) -> bool {

@@ -321,7 +321,7 @@ proptest::proptest! {
 }
 
 use super::engine::XiangqiEngine;
-use crate::engine::{BoardGame, EngineReply, EngineRequest, Poll};
+use crate::engine::{BoardGame, EngineReply, EngineRequest, Poll, RootMoves};
 use crate::search::Limits;
 
 /// A poll that never stops and counts `info` lines.
@@ -351,7 +351,7 @@ fn run(position: &str, depth: u8, nodes: u64, level: u8) -> EngineReply {
         },
         level,
         seed: 4,
-        exclude: "",
+        roots: RootMoves::All,
     };
     crate::engine::ask_with::<XiangqiEngine>(&req, &mut Quiet::default()).expect("search")
 }
@@ -443,7 +443,7 @@ fn stop_from_poll_ends_the_search() {
         limits: Limits::default(),
         level: 2,
         seed: 0,
-        exclude: "",
+        roots: RootMoves::All,
     };
     let r = crate::engine::ask_with::<XiangqiEngine>(&req, &mut StopAt(1024)).unwrap();
     assert_eq!(r.nodes, 1024);
@@ -463,7 +463,7 @@ fn book_is_used_below_level_two_and_seeds_pick_among_equals() {
             },
             level: 0,
             seed,
-            exclude: "",
+            roots: RootMoves::All,
         };
         let mut q = Quiet::default();
         let r = crate::engine::ask_with::<XiangqiEngine>(&req, &mut q).unwrap();
@@ -505,7 +505,7 @@ fn engine_reports_no_move_when_mated_and_counts_perft() {
         limits: Limits::default(),
         level: 0,
         seed: 0,
-        exclude: "",
+        roots: RootMoves::All,
     };
     assert!(
         XiangqiEngine::search(
@@ -673,7 +673,7 @@ fn self_play_through_the_wire_stays_legal() {
             },
             level: ply % 3,
             seed: u64::from(ply),
-            exclude: "",
+            roots: RootMoves::All,
         };
         let r = crate::engine::ask_with::<XiangqiEngine>(&req, &mut Quiet::default()).unwrap();
         assert!(g.parse_move(&r.best).is_ok(), "{text}: {}", r.best);
@@ -696,7 +696,7 @@ fn run_host(position: &str, depth: u8) -> EngineReply {
         },
         level: 2,
         seed: 4,
-        exclude: "",
+        roots: RootMoves::All,
     };
     crate::engine::ask_in::<XiangqiEngine>(
         &req,
