@@ -486,10 +486,20 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         let Some(slice) = self.moves.get_mut(i..end) else {
             return Move::NULL;
         };
-        // The top score, then the first move that has it.
-        let Some(top) = slice.iter().map(|&w| (w >> 32) as i32).max() else {
+        if slice.is_empty() {
             return Move::NULL;
-        };
+        }
+        // The top score (two words a step: less loop overhead on the M0),
+        // then the first move that has it.
+        let score = |w: u64| (w >> 32) as i32;
+        let mut top = i32::MIN;
+        let mut pairs = slice.chunks_exact(2);
+        for pair in &mut pairs {
+            top = top.max(score(pair[0])).max(score(pair[1]));
+        }
+        if let [last] = pairs.remainder() {
+            top = top.max(score(*last));
+        }
         let best = slice
             .iter()
             .position(|&w| (w >> 32) as i32 == top)
