@@ -448,11 +448,40 @@ impl Position {
         }
     }
 
+    /// Pieces strictly between `sq` and `ks` on their shared rank or file: 0
+    /// none, 1 one, 2 more than one, or `sq` not on a line with `ks` (or
+    /// [`NO_SQUARE`]).
+    #[inline(always)]
+    fn screens(&self, sq: Square, ks: Square) -> u32 {
+        let (s, k) = (usize::from(sq), usize::from(ks));
+        let (occ, a, b) = if sq == NO_SQUARE {
+            return 2;
+        } else if RANK_OF[s] == RANK_OF[k] {
+            (self.rank_occ(RANK_OF[k]), FILE_OF[s], FILE_OF[k])
+        } else if FILE_OF[s] == FILE_OF[k] {
+            (self.file_occ(FILE_OF[k]), RANK_OF[s], RANK_OF[k])
+        } else {
+            return 2;
+        };
+        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+        let inner = u32::from(occ) & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
+        if inner == 0 {
+            0
+        } else if inner & (inner - 1) == 0 {
+            1
+        } else {
+            2
+        }
+    }
+
     /// Whether `color`'s king is attacked (or faces the other king on an open file).
+    ///
+    /// Piece by piece (the enemy has at most two rooks, two cannons and two
+    /// horses): a rook or the king on the king's line with nothing between, a
+    /// cannon with one piece between, a horse a step away with its leg free, a
+    /// pawn in front or beside. Most pieces are not on the king's lines, which
+    /// two table reads tell.
     pub fn attacked_king(&self, color: u8) -> bool {
-        const ROOK_OR_KING: u8 = 1 << Kind::Rook as u8 | 1 << Kind::King as u8;
-        const ROOK: u8 = 1 << Kind::Rook as u8;
-        const CANNON: u8 = 1 << Kind::Cannon as u8;
         const PAWN: u8 = 1 << Kind::Pawn as u8;
         let ks = self.king(color);
         if ks == NO_SQUARE {
@@ -460,9 +489,9 @@ impl Position {
         }
         // `slot >> 4` of the enemy's pieces (1 red, 2 black; 0 for an empty square).
         let enemy = 2 - color;
-        let hit = |sq: Square, mask: u8| {
+        let pawn = |sq: Square| {
             let p = self.at(sq);
-            p >> 4 == enemy && KIND_BIT[usize::from(p & 15)] & mask != 0
+            p >> 4 == enemy && KIND_BIT[usize::from(p & 15)] & PAWN != 0
         };
         let k = usize::from(ks);
         let (r, f) = (RANK_OF[k], FILE_OF[k]);
@@ -475,31 +504,21 @@ impl Position {
             NO_SQUARE
         };
         // Kings stay on files 3–5: both neighbours are on the board.
-        if hit(front, PAWN) || hit(ks - 1, PAWN) || hit(ks + 1, PAWN) {
+        if pawn(front) || pawn(ks - 1) || pawn(ks + 1) {
             return true;
         }
-        // File: rook or king nearest, cannon second.
-        let e = self.file_blockers(ks);
-        let on_file = |rank: u16| rank as u8 * 9 + f;
-        if (e & 0xF != 0xF && hit(on_file(e & 0xF), ROOK_OR_KING))
-            || ((e >> 4) & 0xF != 0xF && hit(on_file((e >> 4) & 0xF), CANNON))
-            || ((e >> 8) & 0xF != 0xF && hit(on_file((e >> 8) & 0xF), ROOK_OR_KING))
-            || (e >> 12 != 0xF && hit(on_file(e >> 12), CANNON))
-        {
-            return true;
-        }
-        // Rank: rook nearest, cannon second.
-        let e = self.rank_blockers(ks);
-        let base = r * 9;
-        if (e & 0xF != 0xF && hit(base + (e & 0xF) as u8, ROOK))
-            || ((e >> 4) & 0xF != 0xF && hit(base + ((e >> 4) & 0xF) as u8, CANNON))
-            || ((e >> 8) & 0xF != 0xF && hit(base + ((e >> 8) & 0xF) as u8, ROOK))
-            || (e >> 12 != 0xF && hit(base + (e >> 12) as u8, CANNON))
+        let first = 16 + 16 * (color ^ 1);
+        // Rooks, then cannons, then the flying general (the other king on
+        // the file with nothing between; the kings never share a rank).
+        if self.screens(self.square_of(first + 7), ks) == 0
+            || self.screens(self.square_of(first + 8), ks) == 0
+            || self.screens(self.square_of(first + 9), ks) == 1
+            || self.screens(self.square_of(first + 10), ks) == 1
+            || self.screens(self.square_of(first), ks) == 0
         {
             return true;
         }
         // The enemy's two horses: a horse step away with the leg free.
-        let first = 16 + 16 * (color ^ 1);
         for slot in [first + 5, first + 6] {
             let h = self.square_of(slot);
             if h != NO_SQUARE
