@@ -2,8 +2,8 @@
 //! (including the flying general) and the legal filter.
 
 use super::board::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, FILE_OF, HORSE_LEGS, HORSE_MOVES, KING_MOVES, Kind, Move,
-    NO_SQUARE, Position, RANK_OF, RED, Square, reverse_leg, slot_color, slot_kind,
+    ADVISOR_MOVES, ELEPHANT_MOVES, FILE_OF, HORSE_LEGS, KING_MOVES, Kind, Move, NO_SQUARE,
+    Position, RANK_OF, RED, Square, reverse_leg, slot_color, slot_kind,
 };
 
 /// `1 << kind` by `slot & 15` (slots are 16..48: the low four bits give the kind).
@@ -536,8 +536,92 @@ impl Position {
     }
 
     /// Whether a piece of `by` attacks `sq` (pins and the mover's own king
-    /// are ignored: this is for exchange estimates, not legality).
+    /// are ignored: this is for exchange estimates, not legality). Rooks,
+    /// cannons and horses piece by piece (as [`Position::attacked_king`]),
+    /// the short-range pieces from `sq`'s neighbours.
     pub fn attacked_by(&self, sq: Square, by: u8) -> bool {
+        const PAWN: u8 = 1 << Kind::Pawn as u8;
+        const KING: u8 = 1 << Kind::King as u8;
+        const ADVISOR: u8 = 1 << Kind::Advisor as u8;
+        const ELEPHANT: u8 = 1 << Kind::Elephant as u8;
+        // `slot >> 4` of `by`'s pieces (1 red, 2 black; 0 for an empty square).
+        let own = by + 1;
+        let is = |at: Square, mask: u8| {
+            let p = self.at(at);
+            p >> 4 == own && KIND_BIT[usize::from(p & 15)] & mask != 0
+        };
+        let s = usize::from(sq);
+        let (r, f) = (RANK_OF[s], FILE_OF[s]);
+        let first = 16 + 16 * by;
+        // A rook with nothing between, a cannon with one piece between (a
+        // piece standing on `sq` itself attacks nothing there).
+        let line = |slot: u8, wanted: u32| {
+            let at = self.square_of(slot);
+            at != sq && self.screens(at, sq) == wanted
+        };
+        if line(first + 7, 0) || line(first + 8, 0) || line(first + 9, 1) || line(first + 10, 1) {
+            return true;
+        }
+        // Horses a step away with the leg free.
+        for slot in [first + 5, first + 6] {
+            let h = self.square_of(slot);
+            if h != NO_SQUARE
+                && FILE_OF[usize::from(h)].abs_diff(f) <= 2
+                && matches!(
+                    i16::from(sq) - i16::from(h),
+                    7 | 11 | 17 | 19 | -7 | -11 | -17 | -19
+                )
+                && self.at(reverse_leg(h, sq)) == 0
+            {
+                return true;
+            }
+        }
+        // Pawns: from behind (their forward step), or beside once across the river.
+        let crossed = if by == RED { r >= 5 } else { r <= 4 };
+        let behind = if by == RED {
+            if r > 0 { sq - 9 } else { NO_SQUARE }
+        } else if r < 9 {
+            sq + 9
+        } else {
+            NO_SQUARE
+        };
+        if is(behind, PAWN)
+            || (crossed && f > 0 && is(sq - 1, PAWN))
+            || (crossed && f < 8 && is(sq + 1, PAWN))
+        {
+            return true;
+        }
+        for &t in &KING_MOVES[s] {
+            if t == NO_SQUARE {
+                break;
+            }
+            if is(t, KING) {
+                return true;
+            }
+        }
+        for &t in &ADVISOR_MOVES[s] {
+            if t == NO_SQUARE {
+                break;
+            }
+            if is(t, ADVISOR) {
+                return true;
+            }
+        }
+        for &[to, eye] in &ELEPHANT_MOVES[s] {
+            if to == NO_SQUARE {
+                break;
+            }
+            if self.at(eye) == 0 && is(to, ELEPHANT) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// [`Position::attacked_by`] walking both lines' blockers and every
+    /// neighbour of `sq` (the form it had before, for the tests).
+    #[cfg(test)]
+    pub fn attacked_by_reference(&self, sq: Square, by: u8) -> bool {
         const ROOK: u8 = 1 << Kind::Rook as u8;
         const CANNON: u8 = 1 << Kind::Cannon as u8;
         const HORSE: u8 = 1 << Kind::Horse as u8;
@@ -571,7 +655,7 @@ impl Position {
         {
             return true;
         }
-        for &[from, _] in &HORSE_MOVES[s] {
+        for &[from, _] in &super::board::HORSE_MOVES[s] {
             if from == NO_SQUARE {
                 break;
             }

@@ -946,3 +946,44 @@ proptest::proptest! {
         }
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(100))]
+    /// The exchange test's attack detection (piece by piece for the sliders
+    /// and horses) agrees with walking every line and neighbour of the
+    /// square, on every square for both sides, along random games.
+    #[test]
+    fn attack_detection_matches_the_square_walk(
+        start in 0usize..3,
+        picks in proptest::collection::vec(0usize..1000, 1..100),
+    ) {
+        let fens = [
+            "startpos",
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+            "CnN1k1b2/c3a4/4ba3/9/2nr5/9/9/4C4/4A4/4KA3 w - - 0 1",
+        ];
+        let mut g = game(fens[start]);
+        let mut buf = [Move::default(); 128];
+        for pick in picks {
+            let pos = g.position();
+            for sq in 0..90u8 {
+                for by in [super::board::RED, super::board::BLACK] {
+                    proptest::prop_assert_eq!(
+                        pos.attacked_by(sq, by),
+                        pos.attacked_by_reference(sq, by),
+                        "{:?} square {} by {}", pos, sq, by
+                    );
+                }
+            }
+            let n = g.legal_moves(&mut buf);
+            if n == 0 { break; }
+            let captures = buf[..n].iter().filter(|m| m.captured != 0).count();
+            let mv = if pick % 2 == 0 && captures > 0 {
+                *buf[..n].iter().filter(|m| m.captured != 0).nth(pick / 2 % captures).unwrap()
+            } else {
+                buf[pick % n]
+            };
+            g.make(mv);
+        }
+    }
+}
