@@ -482,6 +482,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
     /// (The first of equal scores wins, so the order is the same whatever
     /// the scan's form; one slice and an iterator keep bounds checks out of
     /// the loop on the board.)
+    #[inline(always)]
     fn pick(&mut self, i: usize, end: usize) -> Move {
         let Some(slice) = self.moves.get_mut(i..end) else {
             return Move::NULL;
