@@ -458,7 +458,9 @@ pub struct Position {
     /// Slots by square; squares 90..128 stay empty, and a square is read
     /// masked to 7 bits (no bounds check): [`NO_SQUARE`] reads as empty.
     board: [u8; 128],
-    squares: [u8; 32],
+    /// Squares by slot, read masked to 6 bits (no bounds check): slots
+    /// 16..48 are the pieces', the others stay [`NO_SQUARE`].
+    squares: [u8; 64],
     rank_occ: [u16; 10],
     file_occ: [u16; 9],
     side: u8,
@@ -475,7 +477,7 @@ impl Position {
     fn empty() -> Self {
         Self {
             board: [0; 128],
-            squares: [NO_SQUARE; 32],
+            squares: [NO_SQUARE; 64],
             rank_occ: [0; 10],
             file_occ: [0; 9],
             side: RED,
@@ -519,13 +521,11 @@ impl Position {
         // Squares are below 90, or NO_SQUARE (which masks to 127, empty).
         self.board[usize::from(sq & 0x7F)]
     }
-    /// Square of the piece in `slot` ([`NO_SQUARE`] when captured).
+    /// Square of the piece in `slot` ([`NO_SQUARE`] when captured, and for
+    /// slots outside 16..48; the slot is read masked to 6 bits).
     #[inline]
     pub fn square_of(&self, slot: u8) -> Square {
-        self.squares
-            .get(usize::from(slot.wrapping_sub(16)))
-            .copied()
-            .unwrap_or(NO_SQUARE)
+        self.squares[usize::from(slot & 63)]
     }
     /// Square of `color`'s king.
     #[inline]
@@ -567,7 +567,7 @@ impl Position {
 
     fn put(&mut self, slot: u8, sq: Square) {
         self.board[usize::from(sq & 0x7F)] = slot;
-        self.squares[usize::from(slot - 16)] = sq;
+        self.squares[usize::from(slot & 63)] = sq;
         let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
         self.rank_occ[usize::from(r)] |= 1 << f;
         self.file_occ[usize::from(f)] |= 1 << r;
@@ -595,7 +595,7 @@ impl Position {
         self.board[from] = 0;
         self.clear_occ(mv.from);
         if mv.captured != 0 {
-            self.squares[usize::from(mv.captured - 16)] = NO_SQUARE;
+            self.squares[usize::from(mv.captured & 63)] = NO_SQUARE;
             self.key ^= zobrist(mv.captured, mv.to);
             self.psq -= psq(mv.captured, mv.to);
             self.phase -= PHASE_UNITS[slot_kind(mv.captured) as usize];
@@ -603,7 +603,7 @@ impl Position {
             self.set_occ(mv.to);
         }
         self.board[to] = mv.piece;
-        self.squares[usize::from(mv.piece - 16)] = mv.to;
+        self.squares[usize::from(mv.piece & 63)] = mv.to;
         self.key ^= zobrist(mv.piece, mv.from) ^ zobrist(mv.piece, mv.to) ^ ZOBRIST_SIDE;
         self.psq += psq(mv.piece, mv.to) - psq(mv.piece, mv.from);
         self.side ^= 1;
@@ -616,11 +616,11 @@ impl Position {
         self.key ^= zobrist(mv.piece, mv.from) ^ zobrist(mv.piece, mv.to) ^ ZOBRIST_SIDE;
         self.psq -= psq(mv.piece, mv.to) - psq(mv.piece, mv.from);
         self.board[from] = mv.piece;
-        self.squares[usize::from(mv.piece - 16)] = mv.from;
+        self.squares[usize::from(mv.piece & 63)] = mv.from;
         self.set_occ(mv.from);
         if mv.captured != 0 {
             self.board[to] = mv.captured;
-            self.squares[usize::from(mv.captured - 16)] = mv.to;
+            self.squares[usize::from(mv.captured & 63)] = mv.to;
             self.key ^= zobrist(mv.captured, mv.to);
             self.psq += psq(mv.captured, mv.to);
             self.phase += PHASE_UNITS[slot_kind(mv.captured) as usize];
@@ -644,11 +644,11 @@ impl Position {
             return Some(false);
         }
         let (from, to) = (usize::from(mv.from & 0x7F), usize::from(mv.to & 0x7F));
-        let (piece, captured) = (usize::from(mv.piece - 16), usize::from(mv.captured));
+        let (piece, captured) = (usize::from(mv.piece & 63), usize::from(mv.captured & 63));
         self.board[from] = 0;
         self.clear_occ(mv.from);
         if captured != 0 {
-            self.squares[captured - 16] = NO_SQUARE;
+            self.squares[captured] = NO_SQUARE;
         } else {
             self.set_occ(mv.to);
         }
@@ -661,7 +661,7 @@ impl Position {
         self.set_occ(mv.from);
         if captured != 0 {
             self.board[to] = mv.captured;
-            self.squares[captured - 16] = mv.to;
+            self.squares[captured] = mv.to;
         } else {
             self.board[to] = 0;
             self.clear_occ(mv.to);

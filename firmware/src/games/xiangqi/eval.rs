@@ -28,7 +28,7 @@
 //!   the middle-game value weighs `phase / 32`.
 
 use super::board::{
-    FILE_OF, HORSE_MOVES, Kind, NO_SQUARE, Position, RANK_OF, RED, Square, slot_color, slot_kind,
+    FILE_OF, HORSE_LEGS, Kind, NO_SQUARE, Position, RANK_OF, RED, Square, slot_color, slot_kind,
     slot_row,
 };
 use super::weights::WEIGHTS;
@@ -173,19 +173,21 @@ impl Terms for Sum {
 fn horse_mobility(pos: &Position, sq: Square, own: u8, mate: Square) -> (usize, bool) {
     let mut n = 0;
     let mut guards = false;
-    for &[to, leg] in &HORSE_MOVES[usize::from(sq)] {
-        if to == NO_SQUARE {
-            break;
-        }
-        if pos.at(leg) != 0 {
-            continue;
-        }
+    let mut target = |to: Square| {
         // Empty squares and enemy pieces count; slots are 16..48, so
         // `slot >> 4` is 1 for red and 2 for black.
-        if pos.at(to) >> 4 != own {
+        if to == NO_SQUARE {
+        } else if pos.at(to) >> 4 != own {
             n += 1;
         } else if to == mate {
             guards = true;
+        }
+    };
+    // By leg: a free leg opens both of its targets.
+    for &[leg, a, b] in &HORSE_LEGS[usize::from(sq)] {
+        if leg != NO_SQUARE && pos.at(leg) == 0 {
+            target(a);
+            target(b);
         }
     }
     (n, guards)

@@ -2,8 +2,8 @@
 //! (including the flying general) and the legal filter.
 
 use super::board::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, FILE_OF, HORSE_LEGS, HORSE_MOVES, KING_MOVES, Kind, Move,
-    NO_SQUARE, Position, RANK_OF, RED, Square, reverse_leg, slot_color, slot_kind,
+    ADVISOR_MOVES, ELEPHANT_MOVES, FILE_OF, HORSE_LEGS, KING_MOVES, Kind, Move, NO_SQUARE,
+    Position, RANK_OF, RED, Square, reverse_leg, slot_color, slot_kind,
 };
 
 /// `1 << kind` by `slot & 15` (slots are 16..48: the low four bits give the kind).
@@ -448,11 +448,40 @@ impl Position {
         }
     }
 
+    /// Pieces strictly between `sq` and `ks` on their shared rank or file: 0
+    /// none, 1 one, 2 more than one, or `sq` not on a line with `ks` (or
+    /// [`NO_SQUARE`]).
+    #[inline(always)]
+    fn screens(&self, sq: Square, ks: Square) -> u32 {
+        let (s, k) = (usize::from(sq), usize::from(ks));
+        let (occ, a, b) = if sq == NO_SQUARE {
+            return 2;
+        } else if RANK_OF[s] == RANK_OF[k] {
+            (self.rank_occ(RANK_OF[k]), FILE_OF[s], FILE_OF[k])
+        } else if FILE_OF[s] == FILE_OF[k] {
+            (self.file_occ(FILE_OF[k]), RANK_OF[s], RANK_OF[k])
+        } else {
+            return 2;
+        };
+        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+        let inner = u32::from(occ) & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
+        if inner == 0 {
+            0
+        } else if inner & (inner - 1) == 0 {
+            1
+        } else {
+            2
+        }
+    }
+
     /// Whether `color`'s king is attacked (or faces the other king on an open file).
+    ///
+    /// Piece by piece (the enemy has at most two rooks, two cannons and two
+    /// horses): a rook or the king on the king's line with nothing between, a
+    /// cannon with one piece between, a horse a step away with its leg free, a
+    /// pawn in front or beside. Most pieces are not on the king's lines, which
+    /// two table reads tell.
     pub fn attacked_king(&self, color: u8) -> bool {
-        const ROOK_OR_KING: u8 = 1 << Kind::Rook as u8 | 1 << Kind::King as u8;
-        const ROOK: u8 = 1 << Kind::Rook as u8;
-        const CANNON: u8 = 1 << Kind::Cannon as u8;
         const PAWN: u8 = 1 << Kind::Pawn as u8;
         let ks = self.king(color);
         if ks == NO_SQUARE {
@@ -460,9 +489,9 @@ impl Position {
         }
         // `slot >> 4` of the enemy's pieces (1 red, 2 black; 0 for an empty square).
         let enemy = 2 - color;
-        let hit = |sq: Square, mask: u8| {
+        let pawn = |sq: Square| {
             let p = self.at(sq);
-            p >> 4 == enemy && KIND_BIT[usize::from(p & 15)] & mask != 0
+            p >> 4 == enemy && KIND_BIT[usize::from(p & 15)] & PAWN != 0
         };
         let k = usize::from(ks);
         let (r, f) = (RANK_OF[k], FILE_OF[k]);
@@ -475,31 +504,21 @@ impl Position {
             NO_SQUARE
         };
         // Kings stay on files 3–5: both neighbours are on the board.
-        if hit(front, PAWN) || hit(ks - 1, PAWN) || hit(ks + 1, PAWN) {
+        if pawn(front) || pawn(ks - 1) || pawn(ks + 1) {
             return true;
         }
-        // File: rook or king nearest, cannon second.
-        let e = self.file_blockers(ks);
-        let on_file = |rank: u16| rank as u8 * 9 + f;
-        if (e & 0xF != 0xF && hit(on_file(e & 0xF), ROOK_OR_KING))
-            || ((e >> 4) & 0xF != 0xF && hit(on_file((e >> 4) & 0xF), CANNON))
-            || ((e >> 8) & 0xF != 0xF && hit(on_file((e >> 8) & 0xF), ROOK_OR_KING))
-            || (e >> 12 != 0xF && hit(on_file(e >> 12), CANNON))
-        {
-            return true;
-        }
-        // Rank: rook nearest, cannon second.
-        let e = self.rank_blockers(ks);
-        let base = r * 9;
-        if (e & 0xF != 0xF && hit(base + (e & 0xF) as u8, ROOK))
-            || ((e >> 4) & 0xF != 0xF && hit(base + ((e >> 4) & 0xF) as u8, CANNON))
-            || ((e >> 8) & 0xF != 0xF && hit(base + ((e >> 8) & 0xF) as u8, ROOK))
-            || (e >> 12 != 0xF && hit(base + (e >> 12) as u8, CANNON))
+        let first = 16 + 16 * (color ^ 1);
+        // Rooks, then cannons, then the flying general (the other king on
+        // the file with nothing between; the kings never share a rank).
+        if self.screens(self.square_of(first + 7), ks) == 0
+            || self.screens(self.square_of(first + 8), ks) == 0
+            || self.screens(self.square_of(first + 9), ks) == 1
+            || self.screens(self.square_of(first + 10), ks) == 1
+            || self.screens(self.square_of(first), ks) == 0
         {
             return true;
         }
         // The enemy's two horses: a horse step away with the leg free.
-        let first = 16 + 16 * (color ^ 1);
         for slot in [first + 5, first + 6] {
             let h = self.square_of(slot);
             if h != NO_SQUARE
@@ -517,8 +536,92 @@ impl Position {
     }
 
     /// Whether a piece of `by` attacks `sq` (pins and the mover's own king
-    /// are ignored: this is for exchange estimates, not legality).
+    /// are ignored: this is for exchange estimates, not legality). Rooks,
+    /// cannons and horses piece by piece (as [`Position::attacked_king`]),
+    /// the short-range pieces from `sq`'s neighbours.
     pub fn attacked_by(&self, sq: Square, by: u8) -> bool {
+        const PAWN: u8 = 1 << Kind::Pawn as u8;
+        const KING: u8 = 1 << Kind::King as u8;
+        const ADVISOR: u8 = 1 << Kind::Advisor as u8;
+        const ELEPHANT: u8 = 1 << Kind::Elephant as u8;
+        // `slot >> 4` of `by`'s pieces (1 red, 2 black; 0 for an empty square).
+        let own = by + 1;
+        let is = |at: Square, mask: u8| {
+            let p = self.at(at);
+            p >> 4 == own && KIND_BIT[usize::from(p & 15)] & mask != 0
+        };
+        let s = usize::from(sq);
+        let (r, f) = (RANK_OF[s], FILE_OF[s]);
+        let first = 16 + 16 * by;
+        // A rook with nothing between, a cannon with one piece between (a
+        // piece standing on `sq` itself attacks nothing there).
+        let line = |slot: u8, wanted: u32| {
+            let at = self.square_of(slot);
+            at != sq && self.screens(at, sq) == wanted
+        };
+        if line(first + 7, 0) || line(first + 8, 0) || line(first + 9, 1) || line(first + 10, 1) {
+            return true;
+        }
+        // Horses a step away with the leg free.
+        for slot in [first + 5, first + 6] {
+            let h = self.square_of(slot);
+            if h != NO_SQUARE
+                && FILE_OF[usize::from(h)].abs_diff(f) <= 2
+                && matches!(
+                    i16::from(sq) - i16::from(h),
+                    7 | 11 | 17 | 19 | -7 | -11 | -17 | -19
+                )
+                && self.at(reverse_leg(h, sq)) == 0
+            {
+                return true;
+            }
+        }
+        // Pawns: from behind (their forward step), or beside once across the river.
+        let crossed = if by == RED { r >= 5 } else { r <= 4 };
+        let behind = if by == RED {
+            if r > 0 { sq - 9 } else { NO_SQUARE }
+        } else if r < 9 {
+            sq + 9
+        } else {
+            NO_SQUARE
+        };
+        if is(behind, PAWN)
+            || (crossed && f > 0 && is(sq - 1, PAWN))
+            || (crossed && f < 8 && is(sq + 1, PAWN))
+        {
+            return true;
+        }
+        for &t in &KING_MOVES[s] {
+            if t == NO_SQUARE {
+                break;
+            }
+            if is(t, KING) {
+                return true;
+            }
+        }
+        for &t in &ADVISOR_MOVES[s] {
+            if t == NO_SQUARE {
+                break;
+            }
+            if is(t, ADVISOR) {
+                return true;
+            }
+        }
+        for &[to, eye] in &ELEPHANT_MOVES[s] {
+            if to == NO_SQUARE {
+                break;
+            }
+            if self.at(eye) == 0 && is(to, ELEPHANT) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// [`Position::attacked_by`] walking both lines' blockers and every
+    /// neighbour of `sq` (the form it had before, for the tests).
+    #[cfg(test)]
+    pub fn attacked_by_reference(&self, sq: Square, by: u8) -> bool {
         const ROOK: u8 = 1 << Kind::Rook as u8;
         const CANNON: u8 = 1 << Kind::Cannon as u8;
         const HORSE: u8 = 1 << Kind::Horse as u8;
@@ -552,7 +655,7 @@ impl Position {
         {
             return true;
         }
-        for &[from, _] in &HORSE_MOVES[s] {
+        for &[from, _] in &super::board::HORSE_MOVES[s] {
             if from == NO_SQUARE {
                 break;
             }

@@ -496,19 +496,46 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
     /// (The first of equal scores wins, so the order is the same whatever
     /// the scan's form; one slice and an iterator keep bounds checks out of
     /// the loop on the board.)
-    fn pick(&mut self, i: usize, end: usize) -> Move {
+    ///
+    /// `after` carries the previous pick of the same loop (the one that put
+    /// its move at `i - 1`): one past the position that move was taken from,
+    /// 0 before the first pick. Every move before that position scores lower
+    /// than it (it was the first best, and the move swapped into its place
+    /// scores lower too), so the next move with its score after it, if any,
+    /// is the first best now: only when a score runs out are all remaining
+    /// moves scanned.
+    #[inline(always)]
+    fn pick(&mut self, i: usize, end: usize, after: &mut usize) -> Move {
+        let score = |w: u64| (w >> 32) as i32;
+        if *after != 0
+            && let Some(&previous) = self.moves.get(i.wrapping_sub(1))
+            && let Some(rest) = self.moves.get(*after..end)
+            && let Some(k) = rest.iter().position(|&w| score(w) == score(previous))
+        {
+            let best = *after + k;
+            self.moves.swap(i, best);
+            *after = best + 1;
+            return unpack(self.moves[i]);
+        }
         let Some(slice) = self.moves.get_mut(i..end) else {
             return Move::NULL;
         };
-        // The top score, then the first move that has it.
-        let Some(top) = slice.iter().map(|&w| (w >> 32) as i32).max() else {
+        if slice.is_empty() {
             return Move::NULL;
-        };
-        let best = slice
-            .iter()
-            .position(|&w| (w >> 32) as i32 == top)
-            .unwrap_or(0);
+        }
+        // The top score (two words a step: less loop overhead on the M0),
+        // then the first move that has it.
+        let mut top = i32::MIN;
+        let mut pairs = slice.chunks_exact(2);
+        for pair in &mut pairs {
+            top = top.max(score(pair[0])).max(score(pair[1]));
+        }
+        if let [last] = pairs.remainder() {
+            top = top.max(score(*last));
+        }
+        let best = slice.iter().position(|&w| score(w) == top).unwrap_or(0);
         slice.swap(0, best);
+        *after = i + best + 1;
         unpack(slice[0])
     }
 
@@ -565,8 +592,9 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         } else {
             stand
         };
+        let mut after = 0;
         for i in base..base + n {
-            let mv = self.pick(i, base + n);
+            let mv = self.pick(i, base + n, &mut after);
             if !in_check {
                 let victim = VALUE[slot_kind(mv.captured) as usize];
                 if stand + victim + DELTA <= alpha || !Self::good_capture(g, mv) {
@@ -746,6 +774,8 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         let mut pending = first;
         let (mut next, mut generated) = (base, false);
         let mut i = base;
+        // Where the previous pick took its move from (see `Self::pick`).
+        let mut after = 0;
         let killers = if ply < PLY { self.killers[ply] } else { [0; 2] };
         // No pruning of quiet moves against a side without rook, horse or
         // cannon: a quiet move that leaves it without a legal move mates.
@@ -778,7 +808,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                 if i >= next {
                     break;
                 }
-                let mv = self.pick(i, next);
+                let mv = self.pick(i, next, &mut after);
                 i += 1;
                 if first == Some(mv) {
                     continue;
@@ -1011,6 +1041,52 @@ mod tests {
         let mut g = Xiangqi::parse_position("4k4/9/9/9/9/9/9/9/4R4/3K5 b").unwrap();
         let q = s.quiesce(&mut g, 0, -INFINITY, INFINITY, 0, true);
         assert!(q > -MATE_BOUND && q < 0, "{q}");
+    }
+
+    /// Picking with the previous pick's position gives the same moves in the
+    /// same order, and leaves the stack as, a plain first-best selection.
+    #[test]
+    fn picking_after_the_previous_pick_matches_plain_selection() {
+        let mut poll = QuietPoll;
+        let mut moves = [0u64; BOARD_MOVE_STACK];
+        let mut history = [0u64; HISTORY_WORDS];
+        let mut s = Searcher::<BOARD_PLY, BOARD_PV>::new(
+            Limits::default(),
+            &mut moves,
+            &mut history,
+            Tt::new(&mut []),
+            &mut poll,
+        );
+        let mut seed = 7u64;
+        for round in 0..400 {
+            seed = mix(seed);
+            let (base, n) = ((seed % 40) as usize, 1 + (seed >> 8) as usize % 60);
+            // Few distinct scores (many ties), some negative.
+            let spread = 1 + (round % 9) as u64;
+            let mut plain = std::vec::Vec::new();
+            for k in 0..n {
+                seed = mix(seed);
+                let score = (seed % spread) as i32 - 3;
+                let word = u64::from(0x0101_0000u32 + k as u32) | (u64::from(score as u32) << 32);
+                s.moves[base + k] = word;
+                plain.push(word);
+            }
+            let mut after = 0;
+            for i in 0..n {
+                let top = plain[i..].iter().map(|&w| (w >> 32) as i32).max().unwrap();
+                let b = i + plain[i..]
+                    .iter()
+                    .position(|&w| (w >> 32) as i32 == top)
+                    .unwrap();
+                plain.swap(i, b);
+                assert_eq!(
+                    s.pick(base + i, base + n, &mut after),
+                    unpack(plain[i]),
+                    "round {round}"
+                );
+            }
+            assert_eq!(&s.moves[base..base + n], &plain[..], "round {round}");
+        }
     }
 
     #[test]

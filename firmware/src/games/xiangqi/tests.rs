@@ -885,3 +885,105 @@ fn moves_that_cannot_evade_a_check_are_illegal() {
     }
     assert!(checked > 1000, "{checked}");
 }
+
+/// Whether `color`'s king is attacked, the slow way: some capture of the
+/// other side lands on it, or the kings face each other on an open file.
+fn attacked_by_brute_force(pos: &Position, color: u8) -> bool {
+    let ks = pos.king(color);
+    let mut them = pos.clone();
+    if them.side() == color {
+        them.make_null();
+    }
+    let mut buf = [Move::default(); 128];
+    let n = {
+        let mut sink = super::movegen::Sink::new(&mut buf);
+        them.pseudo_moves(&mut sink, false);
+        sink.len()
+    };
+    if buf[..n].iter().any(|m| m.to == ks) {
+        return true;
+    }
+    let other = pos.king(color ^ 1);
+    let (lo, hi) = (ks.min(other), ks.max(other));
+    (lo % 9 == hi % 9) && (lo + 9..hi).step_by(9).all(|sq| pos.at(sq) == 0)
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+    /// Check detection agrees with generating the other side's captures, for
+    /// both kings, along random games (pieces captured, kings moved).
+    #[test]
+    fn check_detection_matches_brute_force(
+        start in 0usize..3,
+        picks in proptest::collection::vec(0usize..1000, 1..120),
+    ) {
+        let fens = [
+            "startpos",
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+            "1nbak1C2/4a4/4c4/p3p3p/2p2NP2/5n3/P3c3P/4C4/4N4/2BAKAB2 w - - 6 17",
+        ];
+        let mut g = game(fens[start]);
+        let mut buf = [Move::default(); 128];
+        for pick in picks {
+            let pos = g.position();
+            for color in [super::board::RED, super::board::BLACK] {
+                proptest::prop_assert_eq!(
+                    pos.attacked_king(color),
+                    attacked_by_brute_force(pos, color),
+                    "{:?} colour {}", pos, color
+                );
+            }
+            let n = g.legal_moves(&mut buf);
+            if n == 0 { break; }
+            // Captures first when the pick is even: games lose pieces quickly.
+            let captures = buf[..n].iter().filter(|m| m.captured != 0).count();
+            let mv = if pick % 2 == 0 && captures > 0 {
+                *buf[..n].iter().filter(|m| m.captured != 0).nth(pick / 2 % captures).unwrap()
+            } else {
+                buf[pick % n]
+            };
+            g.make(mv);
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(100))]
+    /// The exchange test's attack detection (piece by piece for the sliders
+    /// and horses) agrees with walking every line and neighbour of the
+    /// square, on every square for both sides, along random games.
+    #[test]
+    fn attack_detection_matches_the_square_walk(
+        start in 0usize..3,
+        picks in proptest::collection::vec(0usize..1000, 1..100),
+    ) {
+        let fens = [
+            "startpos",
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+            "CnN1k1b2/c3a4/4ba3/9/2nr5/9/9/4C4/4A4/4KA3 w - - 0 1",
+        ];
+        let mut g = game(fens[start]);
+        let mut buf = [Move::default(); 128];
+        for pick in picks {
+            let pos = g.position();
+            for sq in 0..90u8 {
+                for by in [super::board::RED, super::board::BLACK] {
+                    proptest::prop_assert_eq!(
+                        pos.attacked_by(sq, by),
+                        pos.attacked_by_reference(sq, by),
+                        "{:?} square {} by {}", pos, sq, by
+                    );
+                }
+            }
+            let n = g.legal_moves(&mut buf);
+            if n == 0 { break; }
+            let captures = buf[..n].iter().filter(|m| m.captured != 0).count();
+            let mv = if pick % 2 == 0 && captures > 0 {
+                *buf[..n].iter().filter(|m| m.captured != 0).nth(pick / 2 % captures).unwrap()
+            } else {
+                buf[pick % n]
+            };
+            g.make(mv);
+        }
+    }
+}

@@ -63,6 +63,22 @@ fn magic(words: usize) -> u64 {
     (MAGIC ^ ((words as u64) << 8)) & !0x3F
 }
 
+/// The bucket of a key's low 32 bits among `buckets`: `key * buckets >> 32`
+/// (no division on the M0). Below 65,536 buckets (every board) in 32-bit
+/// halves: the M0 has no 32 × 32 → 64-bit multiply, and the library call
+/// costs several times as much.
+#[inline]
+fn bucket_of(key: u32, buckets: u64) -> usize {
+    if buckets < 1 << 16 {
+        let b = buckets as u32;
+        // key * b = (high << 16 + low) * b; both products fit in 32 bits,
+        // and the low one's fraction cannot carry into the result.
+        (((key >> 16) * b + (((key & 0xFFFF) * b) >> 16)) >> 16) as usize
+    } else {
+        ((u64::from(key) * buckets) >> 32) as usize
+    }
+}
+
 impl<'a> Tt<'a> {
     /// Takes `arena` (all of it) for the table: a new generation, or a cleared
     /// table. An arena of fewer than three words gives a table that stores nothing.
@@ -98,8 +114,7 @@ impl<'a> Tt<'a> {
 
     #[inline]
     fn bucket(&self, key: u64) -> usize {
-        // The low 32 bits scaled to the bucket count (no division on the M0).
-        (((key as u32 as u64) * self.buckets) >> 32) as usize * 2
+        bucket_of(key as u32, self.buckets) * 2
     }
 
     /// The entry for `key`, if any; mate scores are made relative to `ply`.
@@ -218,6 +233,25 @@ mod tests {
             (Some((10, 20)), -12, Bound::Upper)
         );
         assert!(tt.probe(key ^ (1 << 60), 0).is_none(), "another key");
+    }
+
+    #[test]
+    fn buckets_by_halves_equal_the_wide_product() {
+        let mut x = 0x1234_5678_9ABC_DEF0u64;
+        for buckets in (1..200u64).chain([383, 4095, 32_767, 65_535]) {
+            for _ in 0..300 {
+                x = crate::games::xiangqi::search::mix(x);
+                let key = x as u32;
+                let wide = ((u64::from(key) * buckets) >> 32) as usize;
+                assert_eq!(bucket_of(key, buckets), wide, "{key} {buckets}");
+            }
+            for key in [0, 1, 0xFFFF, 0x1_0000, 0xFFFF_FFFF, 0x8000_0000] {
+                assert_eq!(
+                    bucket_of(key, buckets),
+                    ((u64::from(key) * buckets) >> 32) as usize
+                );
+            }
+        }
     }
 
     #[test]
