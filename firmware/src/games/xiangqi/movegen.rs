@@ -540,18 +540,7 @@ impl Position {
     /// cannons and horses piece by piece (as [`Position::attacked_king`]),
     /// the short-range pieces from `sq`'s neighbours.
     pub fn attacked_by(&self, sq: Square, by: u8) -> bool {
-        const PAWN: u8 = 1 << Kind::Pawn as u8;
-        const KING: u8 = 1 << Kind::King as u8;
-        const ADVISOR: u8 = 1 << Kind::Advisor as u8;
-        const ELEPHANT: u8 = 1 << Kind::Elephant as u8;
-        // `slot >> 4` of `by`'s pieces (1 red, 2 black; 0 for an empty square).
-        let own = by + 1;
-        let is = |at: Square, mask: u8| {
-            let p = self.at(at);
-            p >> 4 == own && KIND_BIT[usize::from(p & 15)] & mask != 0
-        };
-        let s = usize::from(sq);
-        let (r, f) = (RANK_OF[s], FILE_OF[s]);
+        let f = FILE_OF[usize::from(sq)];
         let first = 16 + 16 * by;
         // A rook with nothing between, a cannon with one piece between (a
         // piece standing on `sq` itself attacks nothing there).
@@ -576,46 +565,7 @@ impl Position {
                 return true;
             }
         }
-        // Pawns: from behind (their forward step), or beside once across the river.
-        let crossed = if by == RED { r >= 5 } else { r <= 4 };
-        let behind = if by == RED {
-            if r > 0 { sq - 9 } else { NO_SQUARE }
-        } else if r < 9 {
-            sq + 9
-        } else {
-            NO_SQUARE
-        };
-        if is(behind, PAWN)
-            || (crossed && f > 0 && is(sq - 1, PAWN))
-            || (crossed && f < 8 && is(sq + 1, PAWN))
-        {
-            return true;
-        }
-        for &t in &KING_MOVES[s] {
-            if t == NO_SQUARE {
-                break;
-            }
-            if is(t, KING) {
-                return true;
-            }
-        }
-        for &t in &ADVISOR_MOVES[s] {
-            if t == NO_SQUARE {
-                break;
-            }
-            if is(t, ADVISOR) {
-                return true;
-            }
-        }
-        for &[to, eye] in &ELEPHANT_MOVES[s] {
-            if to == NO_SQUARE {
-                break;
-            }
-            if self.at(eye) == 0 && is(to, ELEPHANT) {
-                return true;
-            }
-        }
-        false
+        self.attacked_at_close_range(sq, by)
     }
 
     /// [`Position::attacked_by`] walking both lines' blockers and every
@@ -625,10 +575,6 @@ impl Position {
         const ROOK: u8 = 1 << Kind::Rook as u8;
         const CANNON: u8 = 1 << Kind::Cannon as u8;
         const HORSE: u8 = 1 << Kind::Horse as u8;
-        const PAWN: u8 = 1 << Kind::Pawn as u8;
-        const KING: u8 = 1 << Kind::King as u8;
-        const ADVISOR: u8 = 1 << Kind::Advisor as u8;
-        const ELEPHANT: u8 = 1 << Kind::Elephant as u8;
         // `slot >> 4` of `by`'s pieces (1 red, 2 black; 0 for an empty square).
         let own = by + 1;
         let is = |at: Square, mask: u8| {
@@ -663,6 +609,25 @@ impl Position {
                 return true;
             }
         }
+        self.attacked_at_close_range(sq, by)
+    }
+
+    /// Whether a pawn, the king, an advisor or an elephant of `by` attacks
+    /// `sq` (the part of [`Position::attacked_by`] read from `sq`'s neighbours).
+    #[inline(always)]
+    fn attacked_at_close_range(&self, sq: Square, by: u8) -> bool {
+        const PAWN: u8 = 1 << Kind::Pawn as u8;
+        const KING: u8 = 1 << Kind::King as u8;
+        const ADVISOR: u8 = 1 << Kind::Advisor as u8;
+        const ELEPHANT: u8 = 1 << Kind::Elephant as u8;
+        // `slot >> 4` of `by`'s pieces (1 red, 2 black; 0 for an empty square).
+        let own = by + 1;
+        let is = |at: Square, mask: u8| {
+            let p = self.at(at);
+            p >> 4 == own && KIND_BIT[usize::from(p & 15)] & mask != 0
+        };
+        let s = usize::from(sq);
+        let (r, f) = (RANK_OF[s], FILE_OF[s]);
         // Pawns: from behind (their forward step), or beside once across the river.
         let crossed = if by == RED { r >= 5 } else { r <= 4 };
         let behind = if by == RED {
