@@ -210,7 +210,14 @@ pub const START: HostWeights = HostWeights {
 };
 
 /// The weights fitted by `gomoku_tune` (what `Settings::HOST` selects).
-pub const TUNED: HostWeights = START;
+pub const TUNED: HostWeights = HostWeights {
+    own: [0, 0, 1, 6, 9, 12, -3, 43, 242, 288, 45, 400, 400, 0],
+    opp: [0, 0, -1, -2, 5, 12, 8, 1, 53, 85, 45, 400, 400, 0],
+    own_points: [-3, 22, -25, 57, 813, -15, 0],
+    opp_points: [-2, 4, 28, 8, 148, -29, 0],
+    tempo: 16,
+    three_to_move: 474,
+};
 
 /// [`super::lines::STONE_VALUE`] as 16-bit weights.
 const fn stone_values() -> [i16; PATTERNS] {
