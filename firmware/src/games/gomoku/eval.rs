@@ -77,36 +77,7 @@ impl Eval {
     /// stone ([`Board::line_through`], or the host's rotated words).
     #[inline(never)]
     pub fn update(&mut self, lines: &[FullLine; 4], side: u8, add: bool, rule: Rule) {
-        let tables = [Table::for_side(rule, 0), Table::for_side(rule, 1)];
-        let sign = if add { 1 } else { -1 };
-        for without in lines {
-            let mut with = *without;
-            let bit = 1u16 << without.at;
-            if side == 0 {
-                with.black |= bit;
-            } else {
-                with.white |= bit;
-            }
-            let at = without.at;
-            let lo = u32::from(at.saturating_sub(REACH as u8));
-            let hi = u32::from(at) + REACH as u32;
-            let span = ((1u32 << (hi + 1)) - 1) & !((1u32 << lo) - 1);
-            let mut near = u32::from(without.black | without.white) & span;
-            while near != 0 {
-                let i = near.trailing_zeros() as u8;
-                near &= near - 1;
-                let colour = u8::from(without.white >> i & 1 != 0);
-                let table = tables[usize::from(colour)];
-                let before = table.pattern(&without.window(i), colour);
-                let after = table.pattern(&with.window(i), colour);
-                if before != after {
-                    self.add(colour, before, -sign);
-                    self.add(colour, after, sign);
-                }
-            }
-            let own = tables[usize::from(side)].pattern(&with.window(at), side);
-            self.add(side, own, sign);
-        }
+        update_into(self, lines, side, add, rule);
     }
 
     /// [`Eval::update`] reading the four lines through `p` from `board`.
@@ -158,6 +129,64 @@ impl Eval {
         // Below the mate scores whatever the board holds (the search keeps
         // scores in 16 bits).
         score.clamp(-(MATE_BOUND - 1), MATE_BOUND - 1)
+    }
+}
+
+/// What a stone's line-pattern changes are added to (see [`update_into`]).
+pub trait PatternSink {
+    /// A stone of `side` has (`sign` 1) or no longer has (`sign` -1) `pattern`
+    /// in one direction.
+    fn add_pattern(&mut self, side: u8, pattern: Pattern, sign: i32);
+}
+
+impl PatternSink for Eval {
+    #[inline(always)]
+    fn add_pattern(&mut self, side: u8, pattern: Pattern, sign: i32) {
+        self.add(side, pattern, sign);
+    }
+}
+
+/// Gives `sink` the line-pattern changes of a stone of `side` put on (`add`) or
+/// taken from an empty point, given the four whole lines through that point
+/// without its stone ([`Board::line_through`], or the host's rotated words):
+/// the patterns of the stones within five points of it along its four lines.
+#[inline(always)]
+pub fn update_into<S: PatternSink>(
+    sink: &mut S,
+    lines: &[FullLine; 4],
+    side: u8,
+    add: bool,
+    rule: Rule,
+) {
+    let tables = [Table::for_side(rule, 0), Table::for_side(rule, 1)];
+    let sign = if add { 1 } else { -1 };
+    for without in lines {
+        let mut with = *without;
+        let bit = 1u16 << without.at;
+        if side == 0 {
+            with.black |= bit;
+        } else {
+            with.white |= bit;
+        }
+        let at = without.at;
+        let lo = u32::from(at.saturating_sub(REACH as u8));
+        let hi = u32::from(at) + REACH as u32;
+        let span = ((1u32 << (hi + 1)) - 1) & !((1u32 << lo) - 1);
+        let mut near = u32::from(without.black | without.white) & span;
+        while near != 0 {
+            let i = near.trailing_zeros() as u8;
+            near &= near - 1;
+            let colour = u8::from(without.white >> i & 1 != 0);
+            let table = tables[usize::from(colour)];
+            let before = table.pattern(&without.window(i), colour);
+            let after = table.pattern(&with.window(i), colour);
+            if before != after {
+                sink.add_pattern(colour, before, -sign);
+                sink.add_pattern(colour, after, sign);
+            }
+        }
+        let own = tables[usize::from(side)].pattern(&with.window(at), side);
+        sink.add_pattern(side, own, sign);
     }
 }
 

@@ -1,0 +1,386 @@
+//! Texel tuning of the host's gomoku evaluation ([`host_eval`]: weights per line
+//! pattern for the side to move and the opponent, per point class, tempo):
+//! two steps.
+//!
+//! 1. `gen RULE GAMES SEED [OPENINGS] > POSITIONS`: host self-play at a fixed
+//!    node count (`PLAY_NODES`, default 3,000) from the openings of `OPENINGS`
+//!    (default `openings/gomoku.txt`, game `g` takes opening `g` modulo their
+//!    number) followed by 1–3 random near moves (seeded by `SEED` and the game);
+//!    each quiet position (no four on the board, not a leaf the search scores
+//!    as won or lost by its threes) after the opening is labelled by a deeper
+//!    host search (`LABEL_NODES`, default 12,000): one `position;result;score;game`
+//!    line each (result and score from the side to move's view).
+//! 2. `tune POSITIONS…`: fits the logistic scale K of the label search's scores
+//!    to the game results, labels each position `λ·result + (1 − λ)·σ(K·score)`
+//!    (`--lambda λ`, default 0), then runs full-batch Adam on the mean squared
+//!    error between the labels and `σ(K·eval)` with every tenth game held out
+//!    (`--holdout N`), keeps the step with the lowest held-out loss and prints the
+//!    weights (Rust, a `HostWeights` constant) on standard output, both losses
+//!    on standard error. `--steps N` (default 600), `--rate R` (default 1),
+//!    `--no-points` (point classes left at zero), `--start tuned` (start from
+//!    `host_eval::TUNED` instead of today's board evaluation).
+//!
+//! `cargo run --release -p sente-firmware --example gomoku_tune -- gen free 300 1 > free.txt`
+//! `cargo run --release -p sente-firmware --example gomoku_tune -- tune free.txt renju.txt`
+use std::io::{BufRead, Write};
+
+use sente_firmware::engine::{EngineRequest, Poll, Profile, QuietPoll, Workspace, ask_in};
+use sente_firmware::game::{Game, MATE_BOUND, Notation, Outcome};
+use sente_firmware::games::gomoku::eval::Eval;
+use sente_firmware::games::gomoku::host_eval::{self, CLASSES, PARAMS, START, position_features};
+use sente_firmware::games::gomoku::lines::PATTERNS;
+use sente_firmware::games::gomoku::search::for_each_near;
+use sente_firmware::games::gomoku::{Gomoku, Rule};
+use sente_firmware::games::gomoku::{GomokuEngine, Point, parse_point};
+use sente_firmware::search::Limits;
+
+/// SplitMix64 step.
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// A number from the environment (or `default`).
+fn env(name: &str, default: u64) -> u64 {
+    std::env::var(name).map_or(default, |v| v.parse().expect("a number"))
+}
+
+/// The position's text form.
+fn text(pos: &Gomoku) -> String {
+    let mut s = String::new();
+    pos.write_position(&mut s).expect("writable");
+    s
+}
+
+/// The host's answer at `nodes` nodes: best move and score.
+fn search(pos: &Gomoku, nodes: u64, arena: &mut [u64]) -> (Option<Point>, i32) {
+    let position = text(pos);
+    let request = EngineRequest {
+        position: &position,
+        limits: Limits {
+            nodes,
+            ..Limits::default()
+        },
+        level: 0,
+        seed: 0,
+        exclude: "",
+    };
+    let mut poll = QuietPoll;
+    let poll: &mut dyn Poll = &mut poll;
+    let reply = ask_in::<GomokuEngine>(&request, poll, &mut Workspace::new(Profile::Host, arena))
+        .expect("a valid position");
+    (pos.parse_move(&reply.best).ok(), reply.score)
+}
+
+/// A position the search's leaf would score by the evaluation: no four on the
+/// board, and not an open three of the side to move the opponent cannot answer
+/// with fours, nor two open threes of the opponent.
+fn quiet(pos: &Gomoku) -> bool {
+    let eval = Eval::from_board(pos.board(), pos.rule());
+    let me = pos.player_to_move();
+    let them = me ^ 1;
+    !(eval.has_four(me)
+        || eval.has_four(them)
+        || eval.has_open_three(me) && !eval.has_three(them)
+        || eval.open_threes(them) >= 2 && !eval.has_three(me))
+}
+
+/// `gen`: self-play games and their labelled quiet positions.
+fn generate(rule: Rule, games: u64, seed: u64, openings: &str) {
+    let play_nodes = env("PLAY_NODES", 3_000);
+    let label_nodes = env("LABEL_NODES", 12_000);
+    let text_in = std::fs::read_to_string(openings).expect("readable openings");
+    let lines: Vec<Vec<Point>> = text_in
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            l.split_ascii_whitespace()
+                .map(|m| parse_point(m).expect("a point"))
+                .collect()
+        })
+        .collect();
+    let mut arena = vec![0u64; 1 << 21];
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for g in 0..games {
+        let mut rng = mix(seed.wrapping_mul(1_000_003) ^ g);
+        let mut pos = Gomoku::new(rule);
+        for &p in &lines[g as usize % lines.len()] {
+            pos.make(p);
+        }
+        for _ in 0..1 + rng % 3 {
+            rng = mix(rng);
+            let mut near = Vec::new();
+            for_each_near(&pos, |p| {
+                if pos.is_legal(p) {
+                    near.push(p);
+                }
+            });
+            if near.is_empty() {
+                break;
+            }
+            pos.make(near[(rng >> 8) as usize % near.len()]);
+        }
+        let start = pos.stones();
+        let mut seen = Vec::new();
+        let outcome = loop {
+            if let Some(o) = pos.outcome() {
+                break o;
+            }
+            if pos.stones() > start && quiet(&pos) {
+                seen.push(pos);
+            }
+            match search(&pos, play_nodes, &mut arena).0 {
+                Some(mv) if pos.is_legal(mv) => {
+                    pos.make(mv);
+                }
+                _ => break Outcome::Draw,
+            }
+        };
+        for p in &seen {
+            let me = p.player_to_move();
+            let result = match outcome {
+                Outcome::Win(w) if w == me => 1.0,
+                Outcome::Win(_) => 0.0,
+                Outcome::Draw => 0.5,
+            };
+            let (_, score) = search(p, label_nodes, &mut arena);
+            writeln!(out, "{};{result};{score};{}", text(p), seed * 100_000 + g).expect("writable");
+        }
+        eprintln!(
+            "game {g}: {} plies, {:?}, {} positions",
+            pos.stones(),
+            outcome,
+            seen.len()
+        );
+    }
+}
+
+/// Positions with their features, results, label-search scores and games.
+struct Data {
+    x: Vec<[f64; PARAMS]>,
+    result: Vec<f64>,
+    score: Vec<f64>,
+    game: Vec<u64>,
+}
+
+/// Reads `position;result;score;game` lines.
+fn load(paths: &[String]) -> Data {
+    let mut d = Data {
+        x: Vec::new(),
+        result: Vec::new(),
+        score: Vec::new(),
+        game: Vec::new(),
+    };
+    for path in paths {
+        let file = std::fs::File::open(path).expect("readable positions");
+        for line in std::io::BufReader::new(file).lines() {
+            let line = line.expect("text");
+            let f: Vec<&str> = line.split(';').collect();
+            if f.len() != 4 {
+                continue;
+            }
+            let pos = Gomoku::parse_position(f[0]).expect("a position");
+            let feats = position_features(&pos);
+            d.x.push(feats.map(f64::from));
+            d.result.push(f[1].parse().expect("result"));
+            let s: f64 = f[2].parse().expect("score");
+            // Mate scores: beyond any evaluation (σ of them is 0 or 1).
+            let bound = f64::from(MATE_BOUND);
+            d.score.push(if s.abs() >= bound {
+                s.signum() * 4_000.0
+            } else {
+                s
+            });
+            d.game.push(f[3].parse().expect("game"));
+        }
+    }
+    d
+}
+
+/// σ(x).
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Mean squared error of `σ(k·v)` against `y`.
+fn mse(v: &[f64], y: &[f64], k: f64) -> f64 {
+    v.iter()
+        .zip(y)
+        .map(|(&v, &y)| (sigmoid(k * v) - y).powi(2))
+        .sum::<f64>()
+        / v.len().max(1) as f64
+}
+
+/// The K of `σ(K·v)` that best predicts `y` (golden-section search on a log scale).
+fn fit_k(v: &[f64], y: &[f64]) -> f64 {
+    let (mut lo, mut hi) = ((1e-5f64).ln(), (1e-1f64).ln());
+    for _ in 0..80 {
+        let a = lo + (hi - lo) * 0.382;
+        let b = lo + (hi - lo) * 0.618;
+        if mse(v, y, a.exp()) < mse(v, y, b.exp()) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    ((lo + hi) / 2.0).exp()
+}
+
+/// The evaluation of every position with weights `w`.
+fn evals(d: &Data, idx: &[usize], w: &[f64]) -> Vec<f64> {
+    idx.iter()
+        .map(|&i| d.x[i].iter().zip(w).map(|(x, w)| x * w).sum())
+        .collect()
+}
+
+/// Parameters the tuner leaves alone: the patterns no quiet position has
+/// (dead lines, overlines, fives) and the five class; all point classes with
+/// `no_points`.
+fn frozen(i: usize, no_points: bool) -> bool {
+    let c = 2 * PATTERNS;
+    match i {
+        _ if i < c => matches!(i % PATTERNS, 0 | 1 | 13),
+        _ if i < c + 2 * CLASSES => no_points || (i - c) % CLASSES == CLASSES - 1,
+        _ => false,
+    }
+}
+
+/// The weights as a Rust constant.
+fn table(w: &[f64]) -> String {
+    let r = |i: usize| w[i].round() as i64;
+    let list = |from: usize, n: usize| {
+        (from..from + n)
+            .map(|i| r(i).to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let c = 2 * PATTERNS;
+    format!(
+        "pub const TUNED: HostWeights = HostWeights {{\n    own: [{}],\n    opp: [{}],\n    \
+         own_points: [{}],\n    opp_points: [{}],\n    tempo: {},\n    three_to_move: {},\n}};",
+        list(0, PATTERNS),
+        list(PATTERNS, PATTERNS),
+        list(c, CLASSES),
+        list(c + CLASSES, CLASSES),
+        r(PARAMS - 2),
+        r(PARAMS - 1)
+    )
+}
+
+/// `tune`: the fit (see the module documentation).
+fn tune(args: &[String]) {
+    let mut files = Vec::new();
+    let (mut holdout, mut steps, mut rate, mut lambda) = (10u64, 600usize, 1.0f64, 0.0f64);
+    let (mut no_points, mut start) = (false, START);
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = || it.next().expect("a value").clone();
+        match a.as_str() {
+            "--holdout" => holdout = value().parse().expect("N"),
+            "--steps" => steps = value().parse().expect("N"),
+            "--rate" => rate = value().parse().expect("R"),
+            "--lambda" => lambda = value().parse().expect("λ"),
+            "--no-points" => no_points = true,
+            "--start" => {
+                start = match value().as_str() {
+                    "tuned" => host_eval::TUNED,
+                    _ => START,
+                }
+            }
+            _ => files.push(a.clone()),
+        }
+    }
+    let d = load(&files);
+    let n = d.x.len();
+    let (train, held): (Vec<usize>, Vec<usize>) =
+        (0..n).partition(|&i| !mix(d.game[i]).is_multiple_of(holdout));
+    let k = fit_k(&d.score, &d.result);
+    let label: Vec<f64> = (0..n)
+        .map(|i| lambda * d.result[i] + (1.0 - lambda) * sigmoid(k * d.score[i]))
+        .collect();
+    let ys = |idx: &[usize]| idx.iter().map(|&i| label[i]).collect::<Vec<_>>();
+    let (y_train, y_held) = (ys(&train), ys(&held));
+    let w0: Vec<f64> = start.to_vec().iter().map(|&w| f64::from(w)).collect();
+    let search_loss = |idx: &[usize], y: &[f64]| {
+        let v: Vec<f64> = idx.iter().map(|&i| d.score[i]).collect();
+        mse(&v, y, k)
+    };
+    eprintln!(
+        "{n} positions ({} train, {} held out), K = {k:.6}; label search's own loss vs results {:.5}",
+        train.len(),
+        held.len(),
+        mse(&d.score, &d.result, k)
+    );
+    let loss = |w: &[f64], idx: &[usize], y: &[f64]| mse(&evals(&d, idx, w), y, k);
+    eprintln!(
+        "start: train {:.5}, held out {:.5} (labels vs themselves: search {:.5})",
+        loss(&w0, &train, &y_train),
+        loss(&w0, &held, &y_held),
+        search_loss(&held, &y_held)
+    );
+    let mut w = w0.clone();
+    let (mut m, mut v) = (vec![0.0; PARAMS], vec![0.0; PARAMS]);
+    let (b1, b2) = (0.9f64, 0.999f64);
+    let mut best = (loss(&w, &held, &y_held), w.clone(), 0);
+    for step in 1..=steps {
+        let mut grad = vec![0.0; PARAMS];
+        for (j, &i) in train.iter().enumerate() {
+            let e: f64 = d.x[i].iter().zip(&w).map(|(x, w)| x * w).sum();
+            let s = sigmoid(k * e);
+            let g = 2.0 * (s - y_train[j]) * s * (1.0 - s) * k;
+            for (gp, x) in grad.iter_mut().zip(&d.x[i]) {
+                *gp += g * x;
+            }
+        }
+        for p in 0..PARAMS {
+            if frozen(p, no_points) {
+                continue;
+            }
+            let g = grad[p] / train.len() as f64;
+            m[p] = b1 * m[p] + (1.0 - b1) * g;
+            v[p] = b2 * v[p] + (1.0 - b2) * g * g;
+            let mh = m[p] / (1.0 - b1.powi(step as i32));
+            let vh = v[p] / (1.0 - b2.powi(step as i32));
+            w[p] -= rate * mh / (vh.sqrt() + 1e-12);
+        }
+        if step % 20 == 0 || step == steps {
+            let (lt, lh) = (loss(&w, &train, &y_train), loss(&w, &held, &y_held));
+            eprintln!("step {step}: train {lt:.5}, held out {lh:.5}");
+            if lh < best.0 {
+                best = (lh, w.clone(), step);
+            }
+        }
+    }
+    let w = best.1;
+    eprintln!(
+        "best step {}: train {:.5}, held out {:.5}",
+        best.2,
+        loss(&w, &train, &y_train),
+        best.0
+    );
+    println!("{}", table(&w));
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("gen") => {
+            let rule = match args.get(1).map(String::as_str) {
+                Some("renju") => Rule::Renju,
+                Some("standard") => Rule::Standard,
+                Some("caro") => Rule::Caro,
+                _ => Rule::Free,
+            };
+            let games = args.get(2).map_or(100, |a| a.parse().expect("games"));
+            let seed = args.get(3).map_or(1, |a| a.parse().expect("seed"));
+            let openings = args.get(4).map_or("openings/gomoku.txt", String::as_str);
+            generate(rule, games, seed, openings);
+        }
+        Some("tune") => tune(&args[1..]),
+        _ => eprintln!("usage: gomoku_tune gen RULE GAMES SEED [OPENINGS] | tune FILES… [options]"),
+    }
+}

@@ -1,0 +1,260 @@
+//! The host profile's evaluation: a linear sum of features with weights fitted
+//! to self-play positions (`firmware/examples/gomoku_tune.rs`).
+//!
+//! Features, from the side to move's view:
+//! * its stones' line patterns per direction ([`Histogram`]: how many
+//!   stone-directions of each colour have each pattern), weighted separately for
+//!   the side to move and for the opponent (a three of the side to move is
+//!   nearly a four, the opponent's is a block to make);
+//! * its and the opponent's empty near points by what a stone there would make
+//!   ([`PointClasses`]: a four, an open three, a four-three, two threes…),
+//!   which the host reads from the per-point patterns it keeps move by move;
+//! * the tempo and the side to move's open three (a straight four to come).
+//!
+//! The board profile keeps [`super::eval::Eval::score`]: the host's searches
+//! select these weights through `Settings::weights`.
+
+use super::board::{Board, POINTS};
+use super::eval::{Eval, FOUR_TO_MOVE, PatternSink};
+use super::lines::{FIVE, PATTERNS, Pattern, PointPatterns, Table};
+use super::position::Gomoku;
+use super::rules::Rule;
+use crate::game::{MATE_BOUND, Score};
+
+/// Combination classes of a point (`lines::NONE` … `lines::FIVE`).
+pub const CLASSES: usize = FIVE as usize + 1;
+
+/// Stone-directions per colour (`[black, white]`) by line pattern.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Histogram(pub [[u16; PATTERNS]; 2]);
+
+impl Default for Histogram {
+    fn default() -> Self {
+        Histogram([[0; PATTERNS]; 2])
+    }
+}
+
+impl PatternSink for Histogram {
+    #[inline(always)]
+    fn add_pattern(&mut self, side: u8, pattern: Pattern, sign: i32) {
+        let c = &mut self.0[usize::from(side & 1)][usize::from(pattern) % PATTERNS];
+        *c = if sign > 0 {
+            c.wrapping_add(1)
+        } else {
+            c.wrapping_sub(1)
+        };
+    }
+}
+
+impl Histogram {
+    /// Counts every stone of `board` under `rule` from scratch.
+    pub fn from_board(board: &Board, rule: Rule) -> Self {
+        let mut h = Histogram::default();
+        let tables = [Table::for_side(rule, 0), Table::for_side(rule, 1)];
+        for p in 0..POINTS as u8 {
+            if let Some(side) = board.get(p) {
+                for line in board.lines(p) {
+                    h.add_pattern(side, tables[usize::from(side)].pattern(&line, side), 1);
+                }
+            }
+        }
+        h
+    }
+}
+
+/// An [`Eval`] and a [`Histogram`] updated together (the host's moves).
+pub struct Both<'a>(pub &'a mut Eval, pub &'a mut Histogram);
+
+impl PatternSink for Both<'_> {
+    #[inline(always)]
+    fn add_pattern(&mut self, side: u8, pattern: Pattern, sign: i32) {
+        self.0.add_pattern(side, pattern, sign);
+        self.1.add_pattern(side, pattern, sign);
+    }
+}
+
+/// Empty near points per colour (`[black, white]`) by the class a stone of
+/// that colour would make there (renju's full forbidden test not run).
+pub type PointClasses = [[u16; CLASSES]; 2];
+
+/// The evaluation's weights (centipawn-like units of [`Eval::score`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HostWeights {
+    /// The side to move's stone-directions by pattern.
+    pub own: [i16; PATTERNS],
+    /// The opponent's stone-directions by pattern (subtracted).
+    pub opp: [i16; PATTERNS],
+    /// The side to move's near points by class.
+    pub own_points: [i16; CLASSES],
+    /// The opponent's near points by class (subtracted).
+    pub opp_points: [i16; CLASSES],
+    /// The side to move's bonus.
+    pub tempo: i16,
+    /// The side to move's open three when the opponent has no four.
+    pub three_to_move: i16,
+}
+
+/// Number of weights (the tuner's parameters, in [`HostWeights::to_vec`]'s order).
+pub const PARAMS: usize = 2 * PATTERNS + 2 * CLASSES + 2;
+
+impl HostWeights {
+    /// The weights as one list: `own`, `opp`, `own_points`, `opp_points`,
+    /// `tempo`, `three_to_move`.
+    pub fn to_vec(&self) -> [i16; PARAMS] {
+        let mut v = [0; PARAMS];
+        v[..PATTERNS].copy_from_slice(&self.own);
+        v[PATTERNS..2 * PATTERNS].copy_from_slice(&self.opp);
+        let c = 2 * PATTERNS;
+        v[c..c + CLASSES].copy_from_slice(&self.own_points);
+        v[c + CLASSES..c + 2 * CLASSES].copy_from_slice(&self.opp_points);
+        v[PARAMS - 2] = self.tempo;
+        v[PARAMS - 1] = self.three_to_move;
+        v
+    }
+
+    /// `true` when a point class has a weight (the points must be counted).
+    pub const fn uses_points(&self) -> bool {
+        let mut i = 0;
+        while i < CLASSES {
+            if self.own_points[i] != 0 || self.opp_points[i] != 0 {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+
+    /// Score for `to_move`: a four of its own wins next move ([`FOUR_TO_MOVE`]);
+    /// otherwise the weighted features (see [`features`]).
+    pub fn score(
+        &self,
+        eval: &Eval,
+        hist: &Histogram,
+        points: &PointClasses,
+        to_move: u8,
+    ) -> Score {
+        if eval.has_four(to_move) {
+            return FOUR_TO_MOVE;
+        }
+        let x = features(eval, hist, points, to_move);
+        let w = self.to_vec();
+        let score: i32 = x
+            .iter()
+            .zip(w.iter())
+            .map(|(&x, &w)| x * i32::from(w))
+            .sum();
+        score.clamp(-(MATE_BOUND - 1), MATE_BOUND - 1)
+    }
+}
+
+/// The features of a position for `to_move` (the opponent's negated), in
+/// [`HostWeights::to_vec`]'s order: the score is their dot product with the weights.
+pub fn features(
+    eval: &Eval,
+    hist: &Histogram,
+    points: &PointClasses,
+    to_move: u8,
+) -> [i32; PARAMS] {
+    let (me, them) = (usize::from(to_move & 1), usize::from((to_move ^ 1) & 1));
+    let mut x = [0i32; PARAMS];
+    for p in 0..PATTERNS {
+        x[p] = i32::from(hist.0[me][p]);
+        x[PATTERNS + p] = -i32::from(hist.0[them][p]);
+    }
+    let c = 2 * PATTERNS;
+    for k in 0..CLASSES {
+        x[c + k] = i32::from(points[me][k]);
+        x[c + CLASSES + k] = -i32::from(points[them][k]);
+    }
+    x[PARAMS - 2] = 1;
+    x[PARAMS - 1] = i32::from(eval.has_open_three(to_move) && !eval.has_four(to_move ^ 1));
+    x
+}
+
+/// The near points' classes of `pos` from scratch (what the host's searcher
+/// counts from its kept per-point patterns): every empty point at most two
+/// points along a line from a stone.
+pub fn point_classes(pos: &Gomoku) -> PointClasses {
+    let mut classes = [[0u16; CLASSES]; 2];
+    super::search::for_each_near(pos, |p| {
+        let pp = PointPatterns::read(pos.board(), p, pos.rule());
+        for (side, t) in pp.threat.iter().enumerate() {
+            classes[side][usize::from(t.class) % CLASSES] += 1;
+        }
+    });
+    classes
+}
+
+/// The features of `pos` for the side to move, from scratch (the tuner's).
+pub fn position_features(pos: &Gomoku) -> [i32; PARAMS] {
+    let (board, rule) = (pos.board(), pos.rule());
+    let eval = Eval::from_board(board, rule);
+    let hist = Histogram::from_board(board, rule);
+    features(
+        &eval,
+        &hist,
+        &point_classes(pos),
+        crate::game::Game::player_to_move(pos),
+    )
+}
+
+/// Today's [`Eval::score`] as weights (`STONE_VALUE` for both sides, no point
+/// features): where the tuner starts.
+pub const START: HostWeights = HostWeights {
+    own: stone_values(),
+    opp: stone_values(),
+    own_points: [0; CLASSES],
+    opp_points: [0; CLASSES],
+    tempo: 20,
+    three_to_move: 250,
+};
+
+/// The weights fitted by `gomoku_tune` (what `Settings::HOST` selects).
+pub const TUNED: HostWeights = HostWeights {
+    own: [0, 0, 1, 6, 9, 12, -3, 43, 242, 288, 45, 400, 400, 0],
+    opp: [0, 0, -1, -2, 5, 12, 8, 1, 53, 85, 45, 400, 400, 0],
+    own_points: [-3, 22, -25, 57, 813, -15, 0],
+    opp_points: [-2, 4, 28, 8, 148, -29, 0],
+    tempo: 16,
+    three_to_move: 474,
+};
+
+/// [`super::lines::STONE_VALUE`] as 16-bit weights.
+const fn stone_values() -> [i16; PATTERNS] {
+    let mut v = [0i16; PATTERNS];
+    let mut i = 0;
+    while i < PATTERNS {
+        v[i] = super::lines::STONE_VALUE[i] as i16;
+        i += 1;
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, Notation};
+
+    /// With [`START`]'s weights the host's score is today's [`Eval::score`].
+    #[test]
+    fn start_weights_score_as_the_board() {
+        for text in [
+            "free h8a1i8c5j8e1",
+            "free h8 i9 h9 h10 g10 i8 i7 j9 k9 j8",
+            "renju h8 h7 i9 g7 j10 k11 g9 f7 i7 i8 g8",
+            "free h8a1i8a3j8a5k8a7",
+        ] {
+            let pos = Gomoku::parse_position(text).unwrap();
+            let (board, rule) = (pos.board(), pos.rule());
+            let eval = Eval::from_board(board, rule);
+            let hist = Histogram::from_board(board, rule);
+            let me = pos.player_to_move();
+            let points = point_classes(&pos);
+            assert_eq!(
+                START.score(&eval, &hist, &points, me),
+                eval.score(me),
+                "{text}"
+            );
+        }
+    }
+}
