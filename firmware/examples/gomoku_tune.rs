@@ -24,7 +24,9 @@
 //! `cargo run --release -p sente-firmware --example gomoku_tune -- tune free.txt renju.txt`
 use std::io::{BufRead, Write};
 
-use sente_firmware::engine::{EngineRequest, Poll, Profile, QuietPoll, Workspace, ask_in};
+use sente_firmware::engine::{
+    EngineRequest, Poll, Profile, QuietPoll, RootMoves, Workspace, ask_in,
+};
 use sente_firmware::game::{Game, MATE_BOUND, Notation, Outcome};
 use sente_firmware::games::gomoku::eval::Eval;
 use sente_firmware::games::gomoku::host_eval::{self, CLASSES, PARAMS, START, position_features};
@@ -65,7 +67,7 @@ fn search(pos: &Gomoku, nodes: u64, arena: &mut [u64]) -> (Option<Point>, i32) {
         },
         level: 0,
         seed: 0,
-        exclude: "",
+        roots: RootMoves::All,
     };
     let mut poll = QuietPoll;
     let poll: &mut dyn Poll = &mut poll;
