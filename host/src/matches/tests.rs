@@ -553,17 +553,19 @@ fn the_xiangqi_openings_file_is_legal() {
     .unwrap();
 }
 
-/// The repository's gomoku openings file (RIF's 26 openings): every line legal
-/// under each rule, no two the same.
+/// The repository's gomoku openings files (RIF's 26 openings, and 100 made from
+/// them with 1-2 stones more): every line legal under each rule, no two the same.
 #[test]
-fn the_gomoku_openings_file_is_legal_under_every_rule() {
-    let openings = openings_file("gomoku", 26);
-    for game in ["gomoku", "standard", "renju", "caro"] {
-        validate(&MatchOptions {
-            openings: openings.clone(),
-            ..options(game, 2, 0)
-        })
-        .unwrap();
+fn the_gomoku_openings_files_are_legal_under_every_rule() {
+    for (name, count) in [("gomoku", 26), ("gomoku-100", 100)] {
+        let openings = openings_file(name, count);
+        for game in ["gomoku", "standard", "renju", "caro"] {
+            validate(&MatchOptions {
+                openings: openings.clone(),
+                ..options(game, 2, 0)
+            })
+            .unwrap();
+        }
     }
 }
 
