@@ -908,6 +908,28 @@ fn attacked_by_brute_force(pos: &Position, color: u8) -> bool {
     (lo % 9 == hi % 9) && (lo + 9..hi).step_by(9).all(|sq| pos.at(sq) == 0)
 }
 
+/// Plays the move `pick` chooses in a random game (a capture when it is even and
+/// there is one: games lose pieces quickly); `false` when there is no legal move.
+fn play_picked(g: &mut Xiangqi, pick: usize) -> bool {
+    let mut buf = [Move::default(); 128];
+    let n = g.legal_moves(&mut buf);
+    if n == 0 {
+        return false;
+    }
+    let captures = buf[..n].iter().filter(|m| m.captured != 0).count();
+    let mv = if pick.is_multiple_of(2) && captures > 0 {
+        *buf[..n]
+            .iter()
+            .filter(|m| m.captured != 0)
+            .nth(pick / 2 % captures)
+            .unwrap()
+    } else {
+        buf[pick % n]
+    };
+    g.make(mv);
+    true
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
     /// Check detection agrees with generating the other side's captures, for
@@ -923,7 +945,6 @@ proptest::proptest! {
             "1nbak1C2/4a4/4c4/p3p3p/2p2NP2/5n3/P3c3P/4C4/4N4/2BAKAB2 w - - 6 17",
         ];
         let mut g = game(fens[start]);
-        let mut buf = [Move::default(); 128];
         for pick in picks {
             let pos = g.position();
             for color in [super::board::RED, super::board::BLACK] {
@@ -933,16 +954,7 @@ proptest::proptest! {
                     "{:?} colour {}", pos, color
                 );
             }
-            let n = g.legal_moves(&mut buf);
-            if n == 0 { break; }
-            // Captures first when the pick is even: games lose pieces quickly.
-            let captures = buf[..n].iter().filter(|m| m.captured != 0).count();
-            let mv = if pick % 2 == 0 && captures > 0 {
-                *buf[..n].iter().filter(|m| m.captured != 0).nth(pick / 2 % captures).unwrap()
-            } else {
-                buf[pick % n]
-            };
-            g.make(mv);
+            if !play_picked(&mut g, pick) { break; }
         }
     }
 }
@@ -963,7 +975,6 @@ proptest::proptest! {
             "CnN1k1b2/c3a4/4ba3/9/2nr5/9/9/4C4/4A4/4KA3 w - - 0 1",
         ];
         let mut g = game(fens[start]);
-        let mut buf = [Move::default(); 128];
         for pick in picks {
             let pos = g.position();
             for sq in 0..90u8 {
@@ -975,15 +986,7 @@ proptest::proptest! {
                     );
                 }
             }
-            let n = g.legal_moves(&mut buf);
-            if n == 0 { break; }
-            let captures = buf[..n].iter().filter(|m| m.captured != 0).count();
-            let mv = if pick % 2 == 0 && captures > 0 {
-                *buf[..n].iter().filter(|m| m.captured != 0).nth(pick / 2 % captures).unwrap()
-            } else {
-                buf[pick % n]
-            };
-            g.make(mv);
+            if !play_picked(&mut g, pick) { break; }
         }
     }
 }
