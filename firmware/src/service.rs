@@ -606,16 +606,16 @@ impl<L: SerialLink, C: Clock, M: MemoryProbe> Context<'_, '_, L, C, M> {
             answered: false,
             arena_used: self.arena_used,
         };
-        if games::registry::by_wire_name(game).is_some_and(|g| g.level(request.level).is_none()) {
+        let listed = games::registry::by_wire_name(game);
+        if listed.is_some_and(|g| g.level(request.level).is_none()) {
             return bad_level(&mut self.io.link, id, game);
         }
-        let info = games::registry::by_wire_name(game);
         let refused = match request.roots {
             RootMoves::All => None,
-            RootMoves::Except(_) if info.is_some_and(|g| !g.excludes) => {
+            RootMoves::Except(_) if listed.is_some_and(|g| !g.excludes) => {
                 Some("this game's engine takes no exclude=")
             }
-            RootMoves::Only(_) if info.is_some_and(|g| !g.restricts) => {
+            RootMoves::Only(_) if listed.is_some_and(|g| !g.restricts) => {
                 Some("this game's engine takes no only=")
             }
             _ => None,

@@ -1,11 +1,13 @@
-//! The best few lines (UCI's `MultiPV`, Yixin's `YXNBEST n`), found by excluding root
-//! moves.
+//! The best few lines (UCI's `MultiPV`, Yixin's `YXNBEST n`), found by leaving out the
+//! root moves of the lines already found.
 //!
 //! Each round deepens by one ply: the engine searches the position to that depth, then
-//! again without the first line's move (`exclude=`), and so on, each line shown by the
-//! front end ([`LineWatch::show`]). The engine's table keeps what the earlier searches found, so the
-//! repeated iterations cost little. A search cut short (time, `stop`) ends the rounds;
-//! of an unfinished round only its first line is shown, when it was completed.
+//! again without the first line's move (`exclude=`, or the GUI's `only=` list less it),
+//! and so on, each line shown by the front end ([`LineWatch::show`]). Every search starts
+//! afresh (the same request gives the same answer, so no engine reuses an earlier
+//! request's table): `n` lines cost about `n` one-line searches at each depth. A search
+//! cut short (time, `stop`) ends the rounds; of an unfinished round only its first line
+//! is shown, when it was completed.
 
 use std::time::{Duration, Instant};
 

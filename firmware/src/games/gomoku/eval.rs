@@ -47,14 +47,7 @@ impl Eval {
     /// Counts every stone of `board` under `rule` from scratch.
     pub fn from_board(board: &Board, rule: Rule) -> Self {
         let mut e = Eval::default();
-        let tables = [Table::for_side(rule, 0), Table::for_side(rule, 1)];
-        for p in 0..POINTS as u8 {
-            if let Some(side) = board.get(p) {
-                for line in board.lines(p) {
-                    e.add(side, tables[usize::from(side)].pattern(&line, side), 1);
-                }
-            }
-        }
+        count_into(&mut e, board, rule);
         e
     }
 
@@ -143,6 +136,19 @@ impl PatternSink for Eval {
     #[inline(always)]
     fn add_pattern(&mut self, side: u8, pattern: Pattern, sign: i32) {
         self.add(side, pattern, sign);
+    }
+}
+
+/// Gives `sink` every stone's line pattern in each direction of `board` under
+/// `rule` (a count from scratch).
+pub fn count_into<S: PatternSink>(sink: &mut S, board: &Board, rule: Rule) {
+    let tables = [Table::for_side(rule, 0), Table::for_side(rule, 1)];
+    for p in 0..POINTS as u8 {
+        if let Some(side) = board.get(p) {
+            for line in board.lines(p) {
+                sink.add_pattern(side, tables[usize::from(side)].pattern(&line, side), 1);
+            }
+        }
     }
 }
 

@@ -14,9 +14,9 @@
 //! The board profile keeps [`super::eval::Eval::score`]: the host's searches
 //! select these weights through `Settings::weights`.
 
-use super::board::{Board, POINTS};
+use super::board::Board;
 use super::eval::{Eval, FOUR_TO_MOVE, PatternSink};
-use super::lines::{FIVE, PATTERNS, Pattern, PointPatterns, Table};
+use super::lines::{FIVE, PATTERNS, Pattern, PointPatterns};
 use super::position::Gomoku;
 use super::rules::Rule;
 use crate::game::{MATE_BOUND, Score};
@@ -50,14 +50,7 @@ impl Histogram {
     /// Counts every stone of `board` under `rule` from scratch.
     pub fn from_board(board: &Board, rule: Rule) -> Self {
         let mut h = Histogram::default();
-        let tables = [Table::for_side(rule, 0), Table::for_side(rule, 1)];
-        for p in 0..POINTS as u8 {
-            if let Some(side) = board.get(p) {
-                for line in board.lines(p) {
-                    h.add_pattern(side, tables[usize::from(side)].pattern(&line, side), 1);
-                }
-            }
-        }
+        super::eval::count_into(&mut h, board, rule);
         h
     }
 }

@@ -1017,11 +1017,9 @@ mod tests {
     use crate::engine::QuietPoll;
     use crate::game::Notation;
 
-    /// Quiescence may not stand pat in check: a checked side is scored by its
-    /// evasions, and none is mate (here black is mated by two rooks; standing
-    /// pat would call the position "a rook down").
-    #[test]
-    fn quiescence_in_check_tries_evasions_and_sees_mate() {
+    /// Runs `f` with a board-profile searcher over fresh tables (no
+    /// transposition table).
+    fn with_searcher(f: impl FnOnce(&mut Searcher<'_, '_, BOARD_PLY, BOARD_PV>)) {
         let mut poll = QuietPoll;
         let mut moves = [0u64; BOARD_MOVE_STACK];
         let mut history = [0u64; HISTORY_WORDS];
@@ -1032,61 +1030,64 @@ mod tests {
             Tt::new(&mut []),
             &mut poll,
         );
-        let mut g = Xiangqi::parse_position("R3k4/1R7/9/9/9/9/9/9/9/3K5 b").unwrap();
-        assert_eq!(
-            s.quiesce(&mut g, 3, -INFINITY, INFINITY, 0, true),
-            -(MATE - 3)
-        );
-        // In check with an evasion: the score is the evasion's, not the static one.
-        let mut g = Xiangqi::parse_position("4k4/9/9/9/9/9/9/9/4R4/3K5 b").unwrap();
-        let q = s.quiesce(&mut g, 0, -INFINITY, INFINITY, 0, true);
-        assert!(q > -MATE_BOUND && q < 0, "{q}");
+        f(&mut s);
+    }
+
+    /// Quiescence may not stand pat in check: a checked side is scored by its
+    /// evasions, and none is mate (here black is mated by two rooks; standing
+    /// pat would call the position "a rook down").
+    #[test]
+    fn quiescence_in_check_tries_evasions_and_sees_mate() {
+        with_searcher(|s| {
+            let mut g = Xiangqi::parse_position("R3k4/1R7/9/9/9/9/9/9/9/3K5 b").unwrap();
+            assert_eq!(
+                s.quiesce(&mut g, 3, -INFINITY, INFINITY, 0, true),
+                -(MATE - 3)
+            );
+            // In check with an evasion: the score is the evasion's, not the static one.
+            let mut g = Xiangqi::parse_position("4k4/9/9/9/9/9/9/9/4R4/3K5 b").unwrap();
+            let q = s.quiesce(&mut g, 0, -INFINITY, INFINITY, 0, true);
+            assert!(q > -MATE_BOUND && q < 0, "{q}");
+        });
     }
 
     /// Picking with the previous pick's position gives the same moves in the
     /// same order, and leaves the stack as, a plain first-best selection.
     #[test]
     fn picking_after_the_previous_pick_matches_plain_selection() {
-        let mut poll = QuietPoll;
-        let mut moves = [0u64; BOARD_MOVE_STACK];
-        let mut history = [0u64; HISTORY_WORDS];
-        let mut s = Searcher::<BOARD_PLY, BOARD_PV>::new(
-            Limits::default(),
-            &mut moves,
-            &mut history,
-            Tt::new(&mut []),
-            &mut poll,
-        );
-        let mut seed = 7u64;
-        for round in 0..400 {
-            seed = mix(seed);
-            let (base, n) = ((seed % 40) as usize, 1 + (seed >> 8) as usize % 60);
-            // Few distinct scores (many ties), some negative.
-            let spread = 1 + (round % 9) as u64;
-            let mut plain = std::vec::Vec::new();
-            for k in 0..n {
+        with_searcher(|s| {
+            let mut seed = 7u64;
+            for round in 0..400 {
                 seed = mix(seed);
-                let score = (seed % spread) as i32 - 3;
-                let word = u64::from(0x0101_0000u32 + k as u32) | (u64::from(score as u32) << 32);
-                s.moves[base + k] = word;
-                plain.push(word);
+                let (base, n) = ((seed % 40) as usize, 1 + (seed >> 8) as usize % 60);
+                // Few distinct scores (many ties), some negative.
+                let spread = 1 + (round % 9) as u64;
+                let mut plain = std::vec::Vec::new();
+                for k in 0..n {
+                    seed = mix(seed);
+                    let score = (seed % spread) as i32 - 3;
+                    let word =
+                        u64::from(0x0101_0000u32 + k as u32) | (u64::from(score as u32) << 32);
+                    s.moves[base + k] = word;
+                    plain.push(word);
+                }
+                let mut after = 0;
+                for i in 0..n {
+                    let top = plain[i..].iter().map(|&w| (w >> 32) as i32).max().unwrap();
+                    let b = i + plain[i..]
+                        .iter()
+                        .position(|&w| (w >> 32) as i32 == top)
+                        .unwrap();
+                    plain.swap(i, b);
+                    assert_eq!(
+                        s.pick(base + i, base + n, &mut after),
+                        unpack(plain[i]),
+                        "round {round}"
+                    );
+                }
+                assert_eq!(&s.moves[base..base + n], &plain[..], "round {round}");
             }
-            let mut after = 0;
-            for i in 0..n {
-                let top = plain[i..].iter().map(|&w| (w >> 32) as i32).max().unwrap();
-                let b = i + plain[i..]
-                    .iter()
-                    .position(|&w| (w >> 32) as i32 == top)
-                    .unwrap();
-                plain.swap(i, b);
-                assert_eq!(
-                    s.pick(base + i, base + n, &mut after),
-                    unpack(plain[i]),
-                    "round {round}"
-                );
-            }
-            assert_eq!(&s.moves[base..base + n], &plain[..], "round {round}");
-        }
+        });
     }
 
     #[test]
