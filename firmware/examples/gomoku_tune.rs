@@ -11,14 +11,26 @@
 //!    host search (`LABEL_NODES`, default 12,000): one `position;result;score;game`
 //!    line each (result and score from the side to move's view).
 //! 2. `tune POSITIONS…`: fits the logistic scale K of the label search's scores
-//!    to the game results, labels each position `λ·result + (1 − λ)·σ(K·score)`
+//!    to the game results, per file (each file's engine scores on its own
+//!    scale; `--one-k`: one K for all), labels each position
+//!    `λ·result + (1 − λ)·σ(K·score)`
 //!    (`--lambda λ`, default 0), then runs full-batch Adam on the mean squared
-//!    error between the labels and `σ(K·eval)` with every tenth game held out
+//!    error between the labels and `σ(K·eval)` (the last file's K) with every
+//!    tenth game held out
 //!    (`--holdout N`), keeps the step with the lowest held-out loss and prints the
 //!    weights (Rust, a `HostWeights` constant) on standard output, both losses
-//!    on standard error. `--steps N` (default 600), `--rate R` (default 1),
-//!    `--no-points` (point classes left at zero), `--start tuned` (start from
-//!    `host_eval::TUNED` instead of today's board evaluation).
+//!    on standard error, and the held-out loss of each group of positions
+//!    (free = the rules without forbidden points, renju with black to move,
+//!    renju with white to move; against the labels, the start's weights and the
+//!    game results). `--steps N` (default 600), `--rate R` (default 1),
+//!    `--no-points` (point classes left at zero), `--start tuned|tuned-black|
+//!    tuned-white|board|FILE` (start from `host_eval::TUNED`'s free, renju
+//!    black or renju white weights, today's board evaluation (the default) or
+//!    the constant an earlier `tune` printed to FILE; with `--steps 0` the
+//!    losses of those weights), `--only GROUPS` (fit
+//!    only the positions of these groups, comma-separated name prefixes:
+//!    `free`, `renju`, `renju-black`, `renju-white`; K is still fitted on
+//!    every position, so that the losses of fits on different groups compare).
 //!
 //! `cargo run --release -p sente-firmware --example gomoku_tune -- gen free 300 1 > free.txt`
 //! `cargo run --release -p sente-firmware --example gomoku_tune -- tune free.txt renju.txt`
@@ -29,7 +41,9 @@ use sente_firmware::engine::{
 };
 use sente_firmware::game::{Game, MATE_BOUND, Notation, Outcome};
 use sente_firmware::games::gomoku::eval::Eval;
-use sente_firmware::games::gomoku::host_eval::{self, CLASSES, PARAMS, START, position_features};
+use sente_firmware::games::gomoku::host_eval::{
+    self, CLASSES, HostWeights, PARAMS, START, position_features,
+};
 use sente_firmware::games::gomoku::lines::PATTERNS;
 use sente_firmware::games::gomoku::search::for_each_near;
 use sente_firmware::games::gomoku::{Gomoku, Rule};
@@ -167,6 +181,23 @@ struct Data {
     result: Vec<f64>,
     score: Vec<f64>,
     game: Vec<u64>,
+    /// [`group`] of each position.
+    group: Vec<usize>,
+    /// The file each position came from (its index among the arguments).
+    file: Vec<usize>,
+}
+
+/// Names of the position groups ([`group`]).
+const GROUPS: [&str; 3] = ["free", "renju-black", "renju-white"];
+
+/// The group of `pos`: 0 without forbidden points (free, standard, caro),
+/// 1 renju with black to move, 2 renju with white to move.
+fn group(pos: &Gomoku) -> usize {
+    if pos.rule().has_forbidden() {
+        1 + usize::from(pos.player_to_move() & 1)
+    } else {
+        0
+    }
 }
 
 /// Reads `position;result;score;game` lines.
@@ -176,8 +207,10 @@ fn load(paths: &[String]) -> Data {
         result: Vec::new(),
         score: Vec::new(),
         game: Vec::new(),
+        group: Vec::new(),
+        file: Vec::new(),
     };
-    for path in paths {
+    for (file_index, path) in paths.iter().enumerate() {
         let file = std::fs::File::open(path).expect("readable positions");
         for line in std::io::BufReader::new(file).lines() {
             let line = line.expect("text");
@@ -186,6 +219,8 @@ fn load(paths: &[String]) -> Data {
                 continue;
             }
             let pos = Gomoku::parse_position(f[0]).expect("a position");
+            d.group.push(group(&pos));
+            d.file.push(file_index);
             let feats = position_features(&pos);
             d.x.push(feats.map(f64::from));
             d.result.push(f[1].parse().expect("result"));
@@ -262,7 +297,7 @@ fn table(w: &[f64]) -> String {
     };
     let c = 2 * PATTERNS;
     format!(
-        "pub const TUNED: HostWeights = HostWeights {{\n    own: [{}],\n    opp: [{}],\n    \
+        "pub const WEIGHTS: HostWeights = HostWeights {{\n    own: [{}],\n    opp: [{}],\n    \
          own_points: [{}],\n    opp_points: [{}],\n    tempo: {},\n    three_to_move: {},\n}};",
         list(0, PATTERNS),
         list(PATTERNS, PATTERNS),
@@ -273,11 +308,34 @@ fn table(w: &[f64]) -> String {
     )
 }
 
+/// Weights printed by an earlier `tune` (the numbers of the constant, in order).
+fn read_weights(path: &str) -> HostWeights {
+    let text = std::fs::read_to_string(path).expect("readable weights");
+    let v: Vec<i16> = text
+        .split(|c: char| !(c.is_ascii_digit() || c == '-'))
+        .filter(|t| !t.is_empty() && *t != "-")
+        .map(|t| t.parse().expect("a weight"))
+        .collect();
+    assert_eq!(v.len(), PARAMS, "{path}: {PARAMS} weights");
+    let mut w = START;
+    w.own.copy_from_slice(&v[..PATTERNS]);
+    w.opp.copy_from_slice(&v[PATTERNS..2 * PATTERNS]);
+    let c = 2 * PATTERNS;
+    w.own_points.copy_from_slice(&v[c..c + CLASSES]);
+    w.opp_points
+        .copy_from_slice(&v[c + CLASSES..c + 2 * CLASSES]);
+    w.tempo = v[PARAMS - 2];
+    w.three_to_move = v[PARAMS - 1];
+    w
+}
+
 /// `tune`: the fit (see the module documentation).
 fn tune(args: &[String]) {
     let mut files = Vec::new();
     let (mut holdout, mut steps, mut rate, mut lambda) = (10u64, 600usize, 1.0f64, 0.0f64);
     let (mut no_points, mut start) = (false, START);
+    let mut only = Vec::new();
+    let mut one_k = false;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = || it.next().expect("a value").clone();
@@ -287,10 +345,20 @@ fn tune(args: &[String]) {
             "--rate" => rate = value().parse().expect("R"),
             "--lambda" => lambda = value().parse().expect("λ"),
             "--no-points" => no_points = true,
+            "--one-k" => one_k = true,
+            "--only" => {
+                let v = value();
+                only = (0..GROUPS.len())
+                    .filter(|&g| v.split(',').any(|n| GROUPS[g].starts_with(n)))
+                    .collect();
+            }
             "--start" => {
                 start = match value().as_str() {
-                    "tuned" => host_eval::TUNED,
-                    _ => START,
+                    "tuned" => *host_eval::TUNED.weights(Rule::Free, 0),
+                    "tuned-black" => *host_eval::TUNED.weights(Rule::Renju, 0),
+                    "tuned-white" => *host_eval::TUNED.weights(Rule::Renju, 1),
+                    "board" => START,
+                    path => read_weights(path),
                 }
             }
             _ => files.push(a.clone()),
@@ -298,24 +366,46 @@ fn tune(args: &[String]) {
     }
     let d = load(&files);
     let n = d.x.len();
-    let (train, held): (Vec<usize>, Vec<usize>) =
-        (0..n).partition(|&i| !mix(d.game[i]).is_multiple_of(holdout));
-    let k = fit_k(&d.score, &d.result);
+    let (train, held): (Vec<usize>, Vec<usize>) = (0..n)
+        .filter(|&i| only.is_empty() || only.contains(&d.group[i]))
+        .partition(|&i| !mix(d.game[i]).is_multiple_of(holdout));
+    // Each file's label search has its own scale (the engine that made it):
+    // its own K turns its scores into probabilities, unless `--one-k`. The
+    // evaluation is fitted at the last file's scale (the newest engine's).
+    let k_all = fit_k(&d.score, &d.result);
+    let k_file: Vec<f64> = (0..files.len())
+        .map(|f| {
+            let idx: Vec<usize> = (0..n).filter(|&i| d.file[i] == f).collect();
+            let pick = |v: &[f64]| idx.iter().map(|&i| v[i]).collect::<Vec<_>>();
+            if one_k || idx.is_empty() {
+                k_all
+            } else {
+                fit_k(&pick(&d.score), &pick(&d.result))
+            }
+        })
+        .collect();
+    for (f, k) in files.iter().zip(&k_file) {
+        eprintln!("{f}: K = {k:.6}");
+    }
+    let k = k_file.last().copied().unwrap_or(k_all);
     let label: Vec<f64> = (0..n)
-        .map(|i| lambda * d.result[i] + (1.0 - lambda) * sigmoid(k * d.score[i]))
+        .map(|i| lambda * d.result[i] + (1.0 - lambda) * sigmoid(k_file[d.file[i]] * d.score[i]))
         .collect();
     let ys = |idx: &[usize]| idx.iter().map(|&i| label[i]).collect::<Vec<_>>();
     let (y_train, y_held) = (ys(&train), ys(&held));
     let w0: Vec<f64> = start.to_vec().iter().map(|&w| f64::from(w)).collect();
     let search_loss = |idx: &[usize], y: &[f64]| {
-        let v: Vec<f64> = idx.iter().map(|&i| d.score[i]).collect();
+        let v: Vec<f64> = idx
+            .iter()
+            .map(|&i| d.score[i] * k_file[d.file[i]] / k)
+            .collect();
         mse(&v, y, k)
     };
     eprintln!(
         "{n} positions ({} train, {} held out), K = {k:.6}; label search's own loss vs results {:.5}",
         train.len(),
         held.len(),
-        mse(&d.score, &d.result, k)
+        mse(&d.score, &d.result, k_all)
     );
     let loss = |w: &[f64], idx: &[usize], y: &[f64]| mse(&evals(&d, idx, w), y, k);
     eprintln!(
@@ -364,6 +454,21 @@ fn tune(args: &[String]) {
         loss(&w, &train, &y_train),
         best.0
     );
+    for (g, name) in GROUPS.iter().enumerate() {
+        let idx: Vec<usize> = held.iter().copied().filter(|&i| d.group[i] == g).collect();
+        if idx.is_empty() {
+            continue;
+        }
+        let y: Vec<f64> = idx.iter().map(|&i| label[i]).collect();
+        let r: Vec<f64> = idx.iter().map(|&i| d.result[i]).collect();
+        eprintln!(
+            "held out {name}: {} positions, loss {:.5} (start {:.5}), vs results {:.5}",
+            idx.len(),
+            loss(&w, &idx, &y),
+            loss(&w0, &idx, &y),
+            loss(&w, &idx, &r)
+        );
+    }
     println!("{}", table(&w));
 }
 

@@ -202,8 +202,46 @@ pub const START: HostWeights = HostWeights {
     three_to_move: 250,
 };
 
+/// Weights by kind of position: one set for the rules without forbidden
+/// points (free, standard, caro), renju's by the colour to move (black's
+/// forbidden points change what both sides' patterns are worth).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HostEval {
+    /// Free, standard and caro.
+    pub free: HostWeights,
+    /// Renju with black (`[0]`) or white (`[1]`) to move.
+    pub renju: [HostWeights; 2],
+}
+
+impl HostEval {
+    /// The same weights for every kind of position.
+    pub const fn one(weights: HostWeights) -> Self {
+        HostEval {
+            free: weights,
+            renju: [weights, weights],
+        }
+    }
+
+    /// The weights that score a position of `rule` with `to_move` to move.
+    #[inline(always)]
+    pub fn weights(&self, rule: Rule, to_move: u8) -> &HostWeights {
+        if rule.has_forbidden() {
+            &self.renju[usize::from(to_move & 1)]
+        } else {
+            &self.free
+        }
+    }
+}
+
 /// The weights fitted by `gomoku_tune` (what `Settings::HOST` selects).
-pub const TUNED: HostWeights = HostWeights {
+pub const TUNED: HostEval = HostEval::one(TUNED_S23);
+
+/// Session 23's weights for every rule (the host's level 2, the A/B
+/// tests' reference).
+pub const PREVIOUS: HostEval = HostEval::one(TUNED_S23);
+
+/// Session 23's fit: one set for every rule.
+pub const TUNED_S23: HostWeights = HostWeights {
     own: [0, 0, 1, 6, 9, 12, -3, 43, 242, 288, 45, 400, 400, 0],
     opp: [0, 0, -1, -2, 5, 12, 8, 1, 53, 85, 45, 400, 400, 0],
     own_points: [-3, 22, -25, 57, 813, -15, 0],

@@ -51,7 +51,7 @@
 use super::board::{BLACK, FullLine, POINTS, Point, REACH, Rotated, parse_point};
 use super::engine::fill;
 use super::eval::Eval;
-use super::host_eval::{self, Both, Histogram, HostWeights, PointClasses};
+use super::host_eval::{self, Both, Histogram, HostEval, PointClasses};
 use super::lines::{FOUR, OPEN_FOUR, Pattern, PointPatterns, THREE, Table};
 use super::position::{CENTER_POINT, Gomoku, NO_POINT};
 use super::rules::Rule;
@@ -165,7 +165,7 @@ pub struct Settings {
     pub urgent: u8,
     /// The host's evaluation weights ([`host_eval`]; `None`: the board's
     /// [`Eval::score`], the only one the board runs).
-    pub weights: Option<&'static HostWeights>,
+    pub weights: Option<&'static HostEval>,
 }
 
 impl Settings {
@@ -243,8 +243,12 @@ impl Settings {
 pub const HOST_TABLE_WORDS: usize = 1 << 21;
 
 impl Settings {
-    /// Experimental variant (A/B tests through level 2 of the host profile).
-    pub const HOST_B: Settings = Settings { ..Settings::HOST };
+    /// Experimental variant (A/B tests through level 2 of the host profile):
+    /// the host with session 23's weights, one set for every rule.
+    pub const HOST_B: Settings = Settings {
+        weights: Some(&host_eval::PREVIOUS),
+        ..Settings::HOST
+    };
 }
 
 /// Nodes of a host search given no limit at all (neither time, nodes nor depth):
@@ -1210,9 +1214,10 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
     /// [`Settings::weights`] the tuned [`host_eval`] score.
     #[inline(never)]
     fn static_score(&mut self, me: u8) -> Score {
-        let Some(weights) = self.settings.weights.filter(|_| Self::HOST) else {
+        let Some(set) = self.settings.weights.filter(|_| Self::HOST) else {
             return self.eval.score(me);
         };
+        let weights = set.weights(self.pos.rule(), me);
         let mut points: PointClasses = [[0; host_eval::CLASSES]; 2];
         if weights.uses_points() && !self.eval.has_four(me) {
             for r in 0..15u8 {
@@ -1977,15 +1982,29 @@ mod tests {
             }
             let fresh = Histogram::from_board(s.pos.board(), rule);
             proptest::prop_assert_eq!(s.host[0].hist, fresh);
-            static WEIGHTS: HostWeights = HostWeights {
-                own_points: [1, 3, 7, 15, 31, 63, 127],
-                opp_points: [2, 5, 11, 23, 47, 95, 191],
-                ..host_eval::TUNED
+            static WEIGHTS: HostEval = HostEval {
+                free: host_eval::HostWeights {
+                    own_points: [1, 3, 7, 15, 31, 63, 127],
+                    opp_points: [2, 5, 11, 23, 47, 95, 191],
+                    ..host_eval::TUNED_S23
+                },
+                renju: [
+                    host_eval::HostWeights {
+                        own_points: [3, 1, 9, 15, 30, 65, 120],
+                        tempo: 7,
+                        ..host_eval::TUNED_S23
+                    },
+                    host_eval::HostWeights {
+                        opp_points: [5, 2, 13, 21, 40, 99, 190],
+                        three_to_move: 99,
+                        ..host_eval::TUNED_S23
+                    },
+                ],
             };
             s.settings.weights = Some(&WEIGHTS);
             let me = s.pos.player_to_move();
             let x = host_eval::position_features(&s.pos);
-            let w = WEIGHTS.to_vec();
+            let w = WEIGHTS.weights(rule, me).to_vec();
             let dot: i32 = x.iter().zip(w.iter()).map(|(&x, &w)| x * i32::from(w)).sum();
             let expected = if s.eval.has_four(me) {
                 super::super::eval::FOUR_TO_MOVE
