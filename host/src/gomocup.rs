@@ -196,6 +196,10 @@ pub struct GomocupEngine<W: Write> {
     blocked: Vec<Point>,
     /// `INFO SHOW_DETAIL` asks for Yixin-Board's `INFO PV …` blocks (bit 2).
     detail: bool,
+    /// Yixin-Board's `INFO max_node`: most nodes a search may use (0 = no limit).
+    max_nodes: u64,
+    /// Yixin-Board's `INFO max_depth`: deepest iteration of a search (0 = no limit).
+    max_depth: u8,
 }
 
 impl<W: Write> GomocupEngine<W> {
@@ -211,6 +215,8 @@ impl<W: Write> GomocupEngine<W> {
             pending: VecDeque::new(),
             blocked: Vec::new(),
             detail: false,
+            max_nodes: 0,
+            max_depth: 0,
         }
     }
 
@@ -498,6 +504,16 @@ impl<W: Write> GomocupEngine<W> {
                 };
                 self.set_memory(bytes)?;
             }
+            "max_node" | "max_depth" => {
+                let Some(n) = search_limit(value) else {
+                    return self.error(&format!("INFO {key}: not a number: {value:?}"));
+                };
+                if key.eq_ignore_ascii_case("max_node") {
+                    self.max_nodes = n;
+                } else {
+                    self.max_depth = u8::try_from(n).unwrap_or(u8::MAX);
+                }
+            }
             "show_detail" => match value.parse::<u8>() {
                 Ok(n) => self.detail = n & 2 != 0,
                 Err(_) => {
@@ -741,6 +757,8 @@ impl<W: Write> GomocupEngine<W> {
             game: "gomoku".into(),
             position: wire,
             movetime_ms: movetime.map_or(0, timeman::wire_ms),
+            nodes: self.max_nodes,
+            depth: self.max_depth,
             level: self.level,
             roots: engine::all_but(&blocked),
             ..GoRequest::default()
@@ -768,8 +786,8 @@ impl<W: Write> GomocupEngine<W> {
         let result = if lines > 1 {
             let limits = multipv::Limits {
                 lines,
-                depth: 0,
-                nodes: 0,
+                depth: self.max_depth,
+                nodes: self.max_nodes,
                 time: movetime,
             };
             multipv::search(&mut self.link, &request, &mut watch, &limits)
@@ -932,6 +950,17 @@ pub fn main(board: &str, level: u8) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A Yixin-Board search limit (`INFO max_node`, `INFO max_depth`): a count,
+/// where 0, a negative number and the largest 64-bit value (Yixin-Board's
+/// "unlimited") all mean no limit (0). `None` when it is not a number.
+fn search_limit(value: &str) -> Option<u64> {
+    match value.parse::<u64>() {
+        Ok(u64::MAX) => Some(0),
+        Ok(n) => Some(n),
+        Err(_) => value.parse::<i64>().ok().filter(|&n| n < 0).map(|_| 0),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1053,6 +1082,37 @@ mod tests {
         assert!(lines[7].starts_with("ERROR INFO timeout_turn"), "{out}");
         // Nothing after END.
         assert_eq!(lines.len(), 8, "{out}");
+    }
+
+    #[test]
+    fn yixin_node_and_depth_limits_bound_the_search() {
+        assert_eq!(search_limit("5000"), Some(5000));
+        assert_eq!(search_limit("-1"), Some(0));
+        assert_eq!(search_limit("18446744073709551615"), Some(0));
+        assert_eq!(search_limit("many"), None);
+        let nodes_of = |reply: &[String]| -> u64 {
+            let message = reply
+                .iter()
+                .find(|l| l.starts_with("MESSAGE "))
+                .unwrap_or_else(|| panic!("no MESSAGE: {reply:?}"));
+            let words: Vec<&str> = message.split_whitespace().collect();
+            let at = words.iter().position(|&w| w == "nodes").unwrap();
+            words[at + 1].parse().unwrap()
+        };
+        let mut e = engine();
+        step(&mut e, "START 15");
+        step(&mut e, "INFO max_node 400");
+        let reply = step(&mut e, "TURN 7,7");
+        answer(&reply);
+        // The host checks its limits every few hundred nodes: a little over.
+        let nodes = nodes_of(&reply);
+        assert!((1..2_000).contains(&nodes), "{reply:?}");
+        step(&mut e, "INFO max_node -1");
+        step(&mut e, "INFO max_depth 2");
+        let reply = step(&mut e, "TURN 9,9");
+        answer(&reply);
+        assert!(reply.iter().any(|l| l.contains(" depth 2 ")), "{reply:?}");
+        assert!(step(&mut e, "INFO max_depth deep")[0].starts_with("ERROR INFO max_depth"));
     }
 
     #[test]

@@ -68,6 +68,14 @@ fn gomoku_against_a_gomocup_brain() {
             assert!(g.forfeit.is_none(), "{game}: {}", g.line());
             assert!(g.moves.len() >= 9, "{game}: {}", g.line());
         }
+        // The node limit reaches the brain (Yixin-Board's `INFO max_node`), so
+        // the games do not depend on the clock: the same match again is the
+        // same games.
+        let again = play(&options);
+        let moves = |r: &sente::matches::MatchResult| -> Vec<Vec<String>> {
+            r.records.iter().map(|g| g.moves.clone()).collect()
+        };
+        assert_eq!(moves(&r), moves(&again), "{game}");
     }
 }
 

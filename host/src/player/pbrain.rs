@@ -151,6 +151,15 @@ impl Player for PbrainPlayer {
                 p.send(&format!("INFO time_left {}", own.left.as_millis().max(1)))?;
             }
         }
+        // Yixin-Board's search limits, when the match sets them (a brain that
+        // does not know them ignores them, as the protocol asks of every
+        // unknown INFO key, and plays by its clock).
+        if turn.nodes > 0 {
+            p.send(&format!("INFO max_node {}", turn.nodes))?;
+        }
+        if turn.depth > 0 {
+            p.send(&format!("INFO max_depth {}", turn.depth))?;
+        }
         let history = turn.history;
         let follows = history.len() == self.known.len() + 1 && history.starts_with(&self.known);
         if history.is_empty() {
