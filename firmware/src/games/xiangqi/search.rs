@@ -79,6 +79,8 @@ const LATE_MOVES: [u16; 4] = [0, 8, 13, 20];
 const LAZY_MARGIN: Score = 300;
 /// Delta pruning margin in quiescence.
 const DELTA: Score = 200;
+/// An unknown static evaluation (a node in check, or not reached).
+const NO_EVAL: Score = -INFINITY;
 /// History values stay within this bound.
 const HISTORY_MAX: i32 = 8192;
 
@@ -170,6 +172,9 @@ struct Node {
     null_ok: bool,
     pv: bool,
     eval: Score,
+    /// Whether the static evaluation is above the one of two plies before
+    /// (the same side to move), or either is unknown.
+    improving: bool,
     hash: Option<(Square, Square)>,
 }
 
@@ -190,6 +195,9 @@ pub struct Searcher<'p, 't, const PLY: usize, const PV: usize> {
     tt: Tt<'t>,
     moves: &'t mut [u64],
     killers: [[u32; 2]; PLY],
+    /// Static evaluation of each ply's node on the current line
+    /// ([`NO_EVAL`] in check or not evaluated).
+    evals: [Score; PLY],
     history: History<'t>,
     pv: [[Move; PV]; PV],
     pv_len: [u8; PV],
@@ -272,6 +280,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             tt,
             moves,
             killers: [[0; 2]; PLY],
+            evals: [NO_EVAL; PLY],
             history: History::new(history),
             pv: [[Move::NULL; PV]; PV],
             pv_len: [0; PV],
@@ -646,6 +655,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             null_ok,
             pv: beta - alpha > 1,
             eval: -INFINITY,
+            improving: true,
             hash: None,
         };
         match self.prepare(g, &mut node) {
@@ -702,10 +712,17 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                 }
             }
         }
-        // The static evaluation serves only reverse futility, the null move
-        // (non-PV nodes) and futility pruning (non-PV, depth 3 or less).
-        if !n.in_check && !n.pv && (n.depth <= 4 || n.null_ok) {
+        // The static evaluation serves reverse futility, the null move and
+        // futility pruning (non-PV nodes), and tells the nodes two plies on
+        // whether their side's position is improving.
+        if !n.in_check {
             n.eval = evaluate(g.position());
+        }
+        if ply < PLY {
+            self.evals[ply] = n.eval;
+        }
+        if ply >= 2 && ply < PLY && n.eval != NO_EVAL && self.evals[ply - 2] != NO_EVAL {
+            n.improving = n.eval > self.evals[ply - 2];
         }
         let (depth, beta) = (n.depth, n.beta);
         if !n.pv && !n.in_check && beta.abs() < MATE_BOUND {
@@ -713,7 +730,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             // for a side without rook, horse or cannon: it may have no legal
             // move (which loses), and only its moves show that.
             if depth <= 4
-                && n.eval - REVERSE_FUTILITY * depth >= beta
+                && n.eval - REVERSE_FUTILITY * (depth - i32::from(n.improving)).max(1) >= beta
                 && has_pieces(g.position(), g.position().side())
             {
                 return Some(n.eval);
@@ -763,6 +780,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             in_check,
             pv: pv_node,
             eval,
+            improving,
             hash,
             ..
         } = *node;
@@ -784,6 +802,12 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             && depth <= 3
             && has_pieces(g.position(), g.position().side() ^ 1);
         let futile = prune && eval + FUTILITY[depth as usize] <= alpha;
+        // Fewer quiet moves before pruning where the position is not improving.
+        let late_moves = match (prune, improving) {
+            (false, _) => 0,
+            (true, true) => LATE_MOVES[depth as usize],
+            (true, false) => LATE_MOVES[depth as usize] * 2 / 3,
+        };
         let (mut best, mut best_move) = (-INFINITY, 0u32);
         let (mut legal, mut quiets) = (0u16, 0u16);
         let alpha0 = alpha;
@@ -823,7 +847,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                 && quiet
                 && !killer
                 && best > -MATE_BOUND
-                && (futile || quiets >= LATE_MOVES[depth as usize])
+                && (futile || quiets >= late_moves)
                 && !g.position().may_give_check(mv)
             {
                 quiets += 1;
@@ -835,7 +859,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                 && quiet
                 && !killer
                 && best > -MATE_BOUND
-                && (futile || quiets >= LATE_MOVES[depth as usize])
+                && (futile || quiets >= late_moves)
             {
                 match g.probe_move(mv, in_check) {
                     None => continue,
@@ -858,7 +882,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             if prune
                 && !special
                 && best > -MATE_BOUND
-                && (futile || quiets > LATE_MOVES[depth as usize])
+                && (futile || quiets > late_moves)
             {
                 g.pop();
                 continue;
@@ -870,7 +894,8 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             let full_depth = depth - 1;
             let mut d = full_depth;
             if legal > 2 && depth >= 3 && !special && !in_check {
-                d -= (reduction(depth, legal) - i32::from(pv_node)).clamp(0, full_depth - 1);
+                d -= (reduction(depth, legal) - i32::from(pv_node) + i32::from(!improving))
+                    .clamp(0, full_depth - 1);
             }
             let mut wide = legal == 1;
             let mut score;
