@@ -196,8 +196,9 @@ pub struct Searcher<'p, 't, const PLY: usize, const PV: usize> {
     moves: &'t mut [u64],
     killers: [[u32; 2]; PLY],
     /// Static evaluation of each ply's node on the current line
-    /// ([`NO_EVAL`] in check or not evaluated).
-    evals: [Score; PLY],
+    /// ([`NO_EVAL`] in check or not evaluated), in 16 bits (every evaluation
+    /// lies within ±[`INFINITY`]): the board's stack is short.
+    evals: [i16; PLY],
     history: History<'t>,
     pv: [[Move; PV]; PV],
     pv_len: [u8; PV],
@@ -280,7 +281,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             tt,
             moves,
             killers: [[0; 2]; PLY],
-            evals: [NO_EVAL; PLY],
+            evals: [NO_EVAL as i16; PLY],
             history: History::new(history),
             pv: [[Move::NULL; PV]; PV],
             pv_len: [0; PV],
@@ -719,10 +720,10 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             n.eval = evaluate(g.position());
         }
         if ply < PLY {
-            self.evals[ply] = n.eval;
+            self.evals[ply] = n.eval.clamp(-INFINITY, INFINITY) as i16;
         }
-        if ply >= 2 && ply < PLY && n.eval != NO_EVAL && self.evals[ply - 2] != NO_EVAL {
-            n.improving = n.eval > self.evals[ply - 2];
+        if ply >= 2 && ply < PLY && n.eval != NO_EVAL && self.evals[ply - 2] != NO_EVAL as i16 {
+            n.improving = n.eval > Score::from(self.evals[ply - 2]);
         }
         let (depth, beta) = (n.depth, n.beta);
         if !n.pv && !n.in_check && beta.abs() < MATE_BOUND {
@@ -855,12 +856,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             }
             // A quiet move that will be pruned unless it checks: legality
             // and check are probed without playing it.
-            if prune
-                && quiet
-                && !killer
-                && best > -MATE_BOUND
-                && (futile || quiets >= late_moves)
-            {
+            if prune && quiet && !killer && best > -MATE_BOUND && (futile || quiets >= late_moves) {
                 match g.probe_move(mv, in_check) {
                     None => continue,
                     Some(false) => {
@@ -879,11 +875,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             if quiet {
                 quiets += 1;
             }
-            if prune
-                && !special
-                && best > -MATE_BOUND
-                && (futile || quiets > late_moves)
-            {
+            if prune && !special && best > -MATE_BOUND && (futile || quiets > late_moves) {
                 g.pop();
                 continue;
             }
