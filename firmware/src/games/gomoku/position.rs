@@ -125,9 +125,11 @@ impl Gomoku {
         core::mem::replace(&mut self.last, p)
     }
 
-    /// Fails when a finished row stands anywhere except through the last move,
-    /// or black has an overline under renju: play would have stopped earlier.
+    /// Fails when a finished row stands anywhere except through the last move
+    /// (play would have stopped earlier), or black has an overline under renju
+    /// other than one its last stone made together with a five.
     fn check_reachable(&self) -> Result<(), ParseError> {
+        let (mut overline_last, mut five_last) = (false, false);
         for p in 0..POINTS as u8 {
             let Some(side) = self.board.get(p) else {
                 continue;
@@ -142,13 +144,6 @@ impl Gomoku {
                     len += 1;
                     q = n;
                 }
-                if self.rule == Rule::Renju && side == BLACK && len > 5 {
-                    return Err(ParseError("black may not make an overline under renju"));
-                }
-                let opponent =
-                    |q: Option<Point>| q.and_then(|q| self.board.get(q)) == Some(side ^ 1);
-                let blocked = opponent(step(p, d, -1)) && opponent(step(q, d, 1));
-                let wins = self.rule.row_wins(side, len, blocked);
                 // The last move may make two fives at once: each must run through it.
                 let mut through_last = p == self.last;
                 let mut r = p;
@@ -156,10 +151,26 @@ impl Gomoku {
                     r = n;
                     through_last |= r == self.last;
                 }
+                let opponent =
+                    |q: Option<Point>| q.and_then(|q| self.board.get(q)) == Some(side ^ 1);
+                let blocked = opponent(step(p, d, -1)) && opponent(step(q, d, 1));
+                let wins = self.rule.row_wins(side, len, blocked);
+                // Black may not play an overline under renju, unless the same
+                // stone makes a five (which wins first): only the last one.
+                if self.rule == Rule::Renju && side == BLACK && len > 5 {
+                    if !through_last {
+                        return Err(ParseError("black may not make an overline under renju"));
+                    }
+                    overline_last = true;
+                }
+                five_last |= wins && through_last && side == BLACK;
                 if wins && !through_last {
                     return Err(ParseError("the game ended before the last move"));
                 }
             }
+        }
+        if overline_last && !five_last {
+            return Err(ParseError("black may not make an overline under renju"));
         }
         Ok(())
     }
@@ -444,6 +455,11 @@ mod tests {
         assert!(Gomoku::parse_position("free a1a2b1b2c1c2d1d2e1").is_ok());
         // Black overline under renju.
         assert!(Gomoku::parse_position("renju a1a2b1b2c1c2e1e2f1f2d1").is_err());
+        // ... unless the same stone makes a five (d1: six along row 1, five up
+        // column d), which wins: the proptest found such a game.
+        let both = "renju a1a2b1b2c1c2e1e2f1f2d2o15d3o14d4o13d5o12d1";
+        let p = Gomoku::parse_position(both).unwrap();
+        assert_eq!(p.outcome(), Some(Outcome::Win(BLACK)));
         assert!(Gomoku::parse_position("standard a1a2b1b2c1c2e1e2f1f2d1").is_ok());
     }
 
