@@ -575,12 +575,7 @@ impl Position {
         const ROOK: u8 = 1 << Kind::Rook as u8;
         const CANNON: u8 = 1 << Kind::Cannon as u8;
         const HORSE: u8 = 1 << Kind::Horse as u8;
-        // `slot >> 4` of `by`'s pieces (1 red, 2 black; 0 for an empty square).
-        let own = by + 1;
-        let is = |at: Square, mask: u8| {
-            let p = self.at(at);
-            p >> 4 == own && KIND_BIT[usize::from(p & 15)] & mask != 0
-        };
+        let is = |at: Square, mask: u8| self.holds(at, by, mask);
         let s = usize::from(sq);
         let (r, f) = (RANK_OF[s], FILE_OF[s]);
         let e = self.file_blockers(sq);
@@ -612,6 +607,15 @@ impl Position {
         self.attacked_at_close_range(sq, by)
     }
 
+    /// Whether `at` holds a piece of `by` whose kind is in `mask` (bits
+    /// `1 << Kind`).
+    #[inline(always)]
+    fn holds(&self, at: Square, by: u8, mask: u8) -> bool {
+        let p = self.at(at);
+        // `slot >> 4` of `by`'s pieces is 1 (red) or 2 (black); 0 when empty.
+        p >> 4 == by + 1 && KIND_BIT[usize::from(p & 15)] & mask != 0
+    }
+
     /// Whether a pawn, the king, an advisor or an elephant of `by` attacks
     /// `sq` (the part of [`Position::attacked_by`] read from `sq`'s neighbours).
     #[inline(always)]
@@ -620,12 +624,7 @@ impl Position {
         const KING: u8 = 1 << Kind::King as u8;
         const ADVISOR: u8 = 1 << Kind::Advisor as u8;
         const ELEPHANT: u8 = 1 << Kind::Elephant as u8;
-        // `slot >> 4` of `by`'s pieces (1 red, 2 black; 0 for an empty square).
-        let own = by + 1;
-        let is = |at: Square, mask: u8| {
-            let p = self.at(at);
-            p >> 4 == own && KIND_BIT[usize::from(p & 15)] & mask != 0
-        };
+        let is = |at: Square, mask: u8| self.holds(at, by, mask);
         let s = usize::from(sq);
         let (r, f) = (RANK_OF[s], FILE_OF[s]);
         // Pawns: from behind (their forward step), or beside once across the river.

@@ -655,7 +655,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             in_check,
             null_ok,
             pv: beta - alpha > 1,
-            eval: -INFINITY,
+            eval: NO_EVAL,
             improving: true,
             hash: None,
         };
