@@ -11,8 +11,8 @@
 //! Pins and checks are ignored, as exchange estimates do.
 
 use super::board::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, FILE_OF, KING_MOVES, Kind, Move, NO_SQUARE, Position, RANK_OF,
-    RED, Square, reverse_leg, slot_color, slot_kind,
+    ADVISOR_MOVES, FILE_OF, KING_MOVES, Kind, Move, NO_SQUARE, Position, RANK_OF, RED, Square,
+    reverse_leg, slot_color, slot_kind,
 };
 use super::eval::VALUE;
 use crate::game::Score;
@@ -36,7 +36,6 @@ impl Position {
         const PAWN: u8 = 1 << Kind::Pawn as u8;
         const KING: u8 = 1 << Kind::King as u8;
         const ADVISOR: u8 = 1 << Kind::Advisor as u8;
-        const ELEPHANT: u8 = 1 << Kind::Elephant as u8;
         let s = usize::from(sq);
         let (r, f) = (RANK_OF[s], FILE_OF[s]);
         // Pawns: from behind (their forward step), or beside once across the river.
@@ -66,15 +65,20 @@ impl Position {
                 return self.at(t);
             }
         }
-        for &[to, eye] in &ELEPHANT_MOVES[s] {
-            if to == NO_SQUARE {
-                break;
-            }
-            if self.holds(to, by, ELEPHANT) && self.at(eye) == 0 {
-                return self.at(to);
+        let first = 16 + 16 * by;
+        // Elephants two points away diagonally on the same side of the
+        // river, the eye between free (as `ELEPHANT_MOVES` reads backwards).
+        for slot in [first + 3, first + 4] {
+            let e = self.square_of(slot);
+            if e != NO_SQUARE
+                && matches!(i16::from(sq) - i16::from(e), 16 | 20 | -16 | -20)
+                && FILE_OF[usize::from(e)].abs_diff(f) == 2
+                && (e >= 45) == (sq >= 45)
+                && self.at((e + sq) / 2) == 0
+            {
+                return slot;
             }
         }
-        let first = 16 + 16 * by;
         for slot in [first + 5, first + 6] {
             let h = self.square_of(slot);
             if h != NO_SQUARE
@@ -88,16 +92,22 @@ impl Position {
                 return slot;
             }
         }
-        for (slot, screens) in [
-            (first + 9, 1),
-            (first + 10, 1),
-            (first + 7, 0),
-            (first + 8, 0),
-        ] {
+        // A cannon with one piece between, a rook with none.
+        let line = |slot: u8, wanted: u32| {
             let at = self.square_of(slot);
-            if at != sq && self.screens(at, sq) == screens {
-                return slot;
-            }
+            at != sq && self.screens(at, sq) == wanted
+        };
+        if line(first + 9, 1) {
+            return first + 9;
+        }
+        if line(first + 10, 1) {
+            return first + 10;
+        }
+        if line(first + 7, 0) {
+            return first + 7;
+        }
+        if line(first + 8, 0) {
+            return first + 8;
         }
         for &t in &KING_MOVES[s] {
             if t == NO_SQUARE {
