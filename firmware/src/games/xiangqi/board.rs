@@ -669,6 +669,29 @@ impl Position {
         legal.then_some(check)
     }
 
+    /// The exchange test's capture: the piece in `slot` leaves `from` for the
+    /// occupied square `to`, whose piece is taken off its slot (board, slots
+    /// and lines only: no key, no tables, no side to move). Returns the slot
+    /// taken, for [`Position::exchange_undo`].
+    pub(super) fn exchange_step(&mut self, slot: u8, from: Square, to: Square) -> u8 {
+        let taken = self.at(to);
+        self.board[usize::from(from & 0x7F)] = 0;
+        self.clear_occ(from);
+        self.board[usize::from(to & 0x7F)] = slot;
+        self.squares[usize::from(slot & 63)] = to;
+        self.squares[usize::from(taken & 63)] = NO_SQUARE;
+        taken
+    }
+
+    /// Takes back [`Position::exchange_step`]`(slot, from, to)`, which took `taken`.
+    pub(super) fn exchange_undo(&mut self, slot: u8, from: Square, to: Square, taken: u8) {
+        self.board[usize::from(from & 0x7F)] = slot;
+        self.squares[usize::from(slot & 63)] = from;
+        self.set_occ(from);
+        self.board[usize::from(to & 0x7F)] = taken;
+        self.squares[usize::from(taken & 63)] = to;
+    }
+
     /// Passes the turn (the search's null move).
     pub fn make_null(&mut self) {
         self.side ^= 1;

@@ -57,6 +57,7 @@ pub mod movegen;
 pub mod notation;
 pub mod rules;
 pub mod search;
+pub mod see;
 pub mod state;
 pub mod tt;
 pub mod weights;

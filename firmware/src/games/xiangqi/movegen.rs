@@ -452,7 +452,7 @@ impl Position {
     /// none, 1 one, 2 more than one, or `sq` not on a line with `ks` (or
     /// [`NO_SQUARE`]).
     #[inline(always)]
-    fn screens(&self, sq: Square, ks: Square) -> u32 {
+    pub(super) fn screens(&self, sq: Square, ks: Square) -> u32 {
         let (s, k) = (usize::from(sq), usize::from(ks));
         let (occ, a, b) = if sq == NO_SQUARE {
             return 2;
@@ -610,7 +610,7 @@ impl Position {
     /// Whether `at` holds a piece of `by` whose kind is in `mask` (bits
     /// `1 << Kind`).
     #[inline(always)]
-    fn holds(&self, at: Square, by: u8, mask: u8) -> bool {
+    pub(super) fn holds(&self, at: Square, by: u8, mask: u8) -> bool {
         let p = self.at(at);
         // `slot >> 4` of `by`'s pieces is 1 (red) or 2 (black); 0 when empty.
         p >> 4 == by + 1 && KIND_BIT[usize::from(p & 15)] & mask != 0

@@ -8,9 +8,10 @@
 //!   moves, late-move reductions; AXF repetition rules inside the tree
 //!   (perpetual check and chase lose, other repetitions draw), the
 //!   natural-move limit.
-//! - **Quiescence**: captures, losing ones (a cheaper piece defended) and
-//!   hopeless ones (delta) left out; in check every evasion and no standing
-//!   pat, so mate is seen at the horizon.
+//! - **Quiescence**: captures, losing ones (static exchange evaluation,
+//!   [`super::see`]) and hopeless ones (delta: the victim, or the exchange's
+//!   gain, cannot bring the score near alpha) left out; in check every
+//!   evasion and no standing pat, so mate is seen at the horizon.
 //! - **Ordering**: hash move, winning and even captures (MVV-LVA), killers,
 //!   history (with gravity, maluses for the quiet moves that failed), losing
 //!   captures last.
@@ -607,7 +608,18 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             let mv = self.pick(i, base + n, &mut after);
             if !in_check {
                 let victim = VALUE[slot_kind(mv.captured) as usize];
-                if stand + victim + DELTA <= alpha || !Self::good_capture(g, mv) {
+                if stand + victim + DELTA <= alpha {
+                    continue;
+                }
+                // A capture that loses material in the exchange on its
+                // square is left out, and one whose exchange cannot bring the
+                // score near alpha (the exchange wins at least the victim
+                // less the capturer: only when that does not settle it is the
+                // exchange played out).
+                let sure = victim - VALUE[slot_kind(mv.piece) as usize];
+                if (sure < 0 || stand + sure + DELTA <= alpha)
+                    && !g.see_at_least(mv, (alpha - stand - DELTA + 1).max(0))
+                {
                     continue;
                 }
             }

@@ -85,6 +85,11 @@ impl Xiangqi {
         self.pos.probe_move(mv, in_check)
     }
 
+    /// [`Position::see_at_least`] on the current position (left as it was).
+    pub fn see_at_least(&mut self, mv: Move, threshold: Score) -> bool {
+        self.pos.see_at_least(mv, threshold)
+    }
+
     /// Takes back the last [`Xiangqi::push`].
     pub fn pop(&mut self) {
         if let Some(e) = self.history.pop() {

@@ -990,3 +990,42 @@ proptest::proptest! {
         }
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+    /// The capture generator gives exactly the captures of the full
+    /// generator, in the same order, along random games (from positions where
+    /// pieces reach the enemy palace and elephant points).
+    #[test]
+    fn capture_generation_matches_the_full_generator(
+        start in 0usize..4,
+        picks in proptest::collection::vec(0usize..1000, 1..120),
+    ) {
+        let fens = [
+            "startpos",
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+            "CnN1k1b2/c3a4/4ba3/9/2nr5/9/9/4C4/4A4/4KA3 w - - 0 1",
+            // Pieces on points of the other side's palace and elephants.
+            "2bak4/3P5/2R1b1n2/9/9/9/9/2B1r4/3pA4/2B1K4 w - - 0 1",
+        ];
+        let mut g = game(fens[start]);
+        for pick in picks {
+            let pos = g.position();
+            let (mut all, mut caps) = ([Move::default(); 128], [Move::default(); 128]);
+            let n = {
+                let mut sink = super::movegen::Sink::new(&mut all);
+                pos.pseudo_moves(&mut sink, true);
+                sink.len()
+            };
+            let m = {
+                let mut sink = super::movegen::Sink::new(&mut caps);
+                pos.pseudo_moves(&mut sink, false);
+                sink.len()
+            };
+            let expected: std::vec::Vec<Move> =
+                all[..n].iter().copied().filter(|mv| mv.captured != 0).collect();
+            proptest::prop_assert_eq!(&caps[..m], &expected[..], "{:?}", pos);
+            if !play_picked(&mut g, pick) { break; }
+        }
+    }
+}
