@@ -156,6 +156,10 @@ pub struct Settings {
     /// Most fours of the opponent's VCF looked for after a root move that is
     /// about to become the best (0: none; see `Searcher::root_check`).
     pub root_vcf: u8,
+    /// Most nodes of the opponent's VCT (fours and threes, [`super::vct`])
+    /// looked for after a root move that is about to become the best (host
+    /// only; 0: none; see `Searcher::root_threat`).
+    pub root_vct: u32,
     /// A leaf where the side to move has an open three (and the opponent no
     /// four) is a win.
     pub leaf_threes: bool,
@@ -186,6 +190,7 @@ impl Settings {
         leaf_threes: true,
         urgent: THREE,
         root_vcf: 6,
+        root_vct: 0,
         weights: None,
     };
     /// Level 2 on the board: no budget of its own, wider; VCF to 7 fours (its
@@ -206,6 +211,7 @@ impl Settings {
         leaf_threes: true,
         urgent: THREE,
         root_vcf: 0,
+        root_vct: 0,
         weights: None,
     };
     /// The host profile: its own time, deep iterations, VCF at the leaves and a
@@ -231,6 +237,11 @@ impl Settings {
         // 57 % renju, 52 games each).
         urgent: FOUR,
         root_vcf: 0,
+        // The opponent's VCT after the root's best moves: not in play (at
+        // 30,000 nodes a move against main even, −3 ± 26; against pela at
+        // 200 ms a move 37.5 % against main's 40.4 % over 104 paired free
+        // games); level 2 (`HOST_B`) has it for A/B tests.
+        root_vct: 0,
         // Fitted to self-play positions (gomoku_tune): at 30,000 nodes a move
         // against the board's evaluation 58.0 % free and 57.8 % renju (200
         // paired games each).
@@ -238,15 +249,25 @@ impl Settings {
     };
 }
 
+/// Nodes of the host's check for the opponent's VCT after a root move about
+/// to become the best ([`Settings::root_vct`]): of the wins the host's root
+/// VCT found in the positions of lost games against pela, half took 12 nodes
+/// or fewer and nine in ten at most 3,000; failed searches use the whole
+/// budget (5,000 nodes a check lost −45 ± 29 Elo at 30,000 nodes a move).
+pub const ROOT_VCT_NODES: u32 = 1_000;
+
 /// Most words of the arena the host takes for its tables (16 MB: far more
 /// than a move's search fills, and cleared in a few milliseconds).
 pub const HOST_TABLE_WORDS: usize = 1 << 21;
 
 impl Settings {
     /// Experimental variant (A/B tests through level 2 of the host profile):
-    /// the host with session 23's weights, one set for every rule.
+    /// the host with session 23's weights, one set for every rule, and the
+    /// check for the opponent's VCT after the root's best moves
+    /// ([`Settings::root_vct`], [`ROOT_VCT_NODES`] each).
     pub const HOST_B: Settings = Settings {
         weights: Some(&host_eval::PREVIOUS),
+        root_vct: ROOT_VCT_NODES,
         ..Settings::HOST
     };
 }
@@ -553,7 +574,16 @@ pub(super) struct HostPart<'p> {
     /// The stones' line patterns counted by pattern (the host evaluation's
     /// features, kept move by move beside [`Searcher::eval`]).
     hist: Histogram,
+    /// What this request's root check found after each root move
+    /// ([`Searcher::root_threat`]): [`UNCHECKED`], [`SAFE`], or [`SAFE`] + the
+    /// length of the opponent's winning line.
+    root_threat: [u8; POINTS],
 }
+
+/// [`HostPart::root_threat`]: not looked at yet.
+const UNCHECKED: u8 = 0;
+/// [`HostPart::root_threat`]: no VCT of the opponent found after the move.
+const SAFE: u8 = 1;
 
 /// One empty point's line patterns per colour and direction and their sums
 /// (see [`HostPart::points`]).
@@ -645,6 +675,7 @@ impl HostPart<'_> {
             rot: Rotated::default(),
             points: [CachedPoint::default(); POINTS],
             hist: Histogram::default(),
+            root_threat: [UNCHECKED; POINTS],
         }
     }
 }
@@ -827,6 +858,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             host.rot = rot;
             host.read_points(self.pos.board(), self.pos.rule());
             host.hist = Histogram::from_board(self.pos.board(), self.pos.rule());
+            host.root_threat = [UNCHECKED; POINTS];
         }
     }
 
@@ -1433,6 +1465,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
                 -self.alphabeta(f.depth, 1, -Score::from(f.beta), -Score::from(f.alpha))
             };
             let score = self.root_check(&f, score);
+            let score = self.root_threat(&f, mv, score);
             self.take_back(mv, undo);
             if self.aborted {
                 return (f.next > 0).then_some((Score::from(f.alpha), false));
@@ -1473,6 +1506,61 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             self.aborted = false;
         }
         if lost { -(MATE - 1 - len) } else { score }
+    }
+
+    /// Host only: a root move `mv` (just played) about to become the best (its
+    /// `score` beats node `f`'s alpha, or it is the iteration's first) is
+    /// checked for a VCT of the opponent within [`Settings::root_vct`] nodes:
+    /// found, the move is lost. Each move is checked once a request (the
+    /// answer does not depend on the iteration); a single root move (a forced
+    /// block) is not checked.
+    #[inline(never)]
+    fn root_threat(&mut self, f: &Frame<W>, mv: Point, score: Score) -> Score {
+        let budget = self.settings.root_vct;
+        if !Self::HOST
+            || budget == 0
+            || self.aborted
+            || self.root_len <= 1
+            || (score <= Score::from(f.alpha) && self.pv_len[0] != 0)
+            || score.abs() >= MATE_BOUND
+        {
+            return score;
+        }
+        let seen = self
+            .host
+            .first()
+            .map_or(SAFE, |h| h.root_threat[usize::from(mv) % POINTS]);
+        if seen != UNCHECKED {
+            return if seen == SAFE {
+                score
+            } else {
+                -(MATE - 1 - Score::from(seen - SAFE))
+            };
+        }
+        // A node budget of its own: running out of it only ends this check.
+        let overall = self.settings.nodes;
+        let end = self.nodes.saturating_add(u64::from(budget));
+        self.settings.nodes = if overall == 0 { end } else { end.min(overall) };
+        let line = core::mem::take(&mut self.line);
+        let won = self.vct(self.settings.vct_depth);
+        let len = self.line.len().min(usize::from(u8::MAX - SAFE)) as u8;
+        self.line = line;
+        self.settings.nodes = overall;
+        if self.aborted {
+            if self.stopped || self.out_of_limits() {
+                return score;
+            }
+            self.aborted = false;
+        }
+        let lost = won && len > 0;
+        if let Some(host) = self.host.first_mut() {
+            host.root_threat[usize::from(mv) % POINTS] = if lost { SAFE + len } else { SAFE };
+        }
+        if lost {
+            -(MATE - 1 - Score::from(len))
+        } else {
+            score
+        }
     }
 
     /// `true` when the search's own limits (nodes, work) are used up.
