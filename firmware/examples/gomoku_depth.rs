@@ -70,7 +70,6 @@ fn main() {
                 },
                 nodes: nodes_limit,
                 depth: depth_limit,
-                ..Limits::default()
             },
             level,
             seed: 0,

@@ -195,7 +195,7 @@ mod tests {
         // Free, black to move (session 25's game 29 against pbrain-pela, ply
         // 35). At 20,000 nodes the search alone scores g6 best (+64, depth 6),
         // but after g6 white wins by continuous threats (l5 m5 l8 …); the
-        // root check (level 2's `Settings::root_vct`) finds that VCT and plays
+        // root check (level 2 only: `Searcher::root_threat`) finds that VCT and plays
         // another move, after which white has no win.
         let pos =
             "free h8i9g10g8h9h11i7h6f11e12j7i8j6k5f10g9e10d10k7l7i6j9k8l9i4i5g12h13f12f13j4j5h5g4";

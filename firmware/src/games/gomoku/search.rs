@@ -156,10 +156,6 @@ pub struct Settings {
     /// Most fours of the opponent's VCF looked for after a root move that is
     /// about to become the best (0: none; see `Searcher::root_check`).
     pub root_vcf: u8,
-    /// Most nodes of the opponent's VCT (fours and threes, [`super::vct`])
-    /// looked for after a root move that is about to become the best (host
-    /// only; 0: none; see `Searcher::root_threat`).
-    pub root_vct: u32,
     /// A leaf where the side to move has an open three (and the opponent no
     /// four) is a win.
     pub leaf_threes: bool,
@@ -190,7 +186,6 @@ impl Settings {
         leaf_threes: true,
         urgent: THREE,
         root_vcf: 6,
-        root_vct: 0,
         weights: None,
     };
     /// Level 2 on the board: no budget of its own, wider; VCF to 7 fours (its
@@ -211,7 +206,6 @@ impl Settings {
         leaf_threes: true,
         urgent: THREE,
         root_vcf: 0,
-        root_vct: 0,
         weights: None,
     };
     /// The host profile: its own time, deep iterations, VCF at the leaves and a
@@ -237,11 +231,6 @@ impl Settings {
         // 57 % renju, 52 games each).
         urgent: FOUR,
         root_vcf: 0,
-        // The opponent's VCT after the root's best moves: not in play (at
-        // 30,000 nodes a move against main even, −3 ± 26; against pela at
-        // 200 ms a move 37.5 % against main's 40.4 % over 104 paired free
-        // games); level 2 (`HOST_B`) has it for A/B tests.
-        root_vct: 0,
         // Fitted to self-play positions (gomoku_tune): at 30,000 nodes a move
         // against the board's evaluation 58.0 % free and 57.8 % renju (200
         // paired games each).
@@ -250,7 +239,10 @@ impl Settings {
 }
 
 /// Nodes of the host's check for the opponent's VCT after a root move about
-/// to become the best ([`Settings::root_vct`]): of the wins the host's root
+/// to become the best (`Searcher::root_threat`; level 2 of the host profile
+/// only, for A/B tests: not in play, at 30,000 nodes a move against main
+/// even, −3 ± 26, and against pela at 200 ms a move 37.5 % against main's
+/// 40.4 % over 104 paired free games): of the wins the host's root
 /// VCT found in the positions of lost games against pela, half took 12 nodes
 /// or fewer and nine in ten at most 3,000; failed searches use the whole
 /// budget (5,000 nodes a check lost −45 ± 29 Elo at 30,000 nodes a move).
@@ -262,12 +254,11 @@ pub const HOST_TABLE_WORDS: usize = 1 << 21;
 
 impl Settings {
     /// Experimental variant (A/B tests through level 2 of the host profile):
-    /// the host with session 23's weights, one set for every rule, and the
-    /// check for the opponent's VCT after the root's best moves
-    /// ([`Settings::root_vct`], [`ROOT_VCT_NODES`] each).
+    /// the host with session 23's weights, one set for every rule (its
+    /// requests also check the opponent's VCT after the root's best moves,
+    /// [`ROOT_VCT_NODES`] each: `HostPart::root_vct`).
     pub const HOST_B: Settings = Settings {
         weights: Some(&host_eval::PREVIOUS),
-        root_vct: ROOT_VCT_NODES,
         ..Settings::HOST
     };
 }
@@ -578,6 +569,10 @@ pub(super) struct HostPart<'p> {
     /// ([`Searcher::root_threat`]): [`UNCHECKED`], [`SAFE`], or [`SAFE`] + the
     /// length of the opponent's winning line.
     root_threat: [u8; POINTS],
+    /// Nodes of each root check of `Searcher::root_threat` (0: none): kept
+    /// here, not in [`Settings`], so that the board's settings (on its 2 KB
+    /// build's stack) stay their size.
+    root_vct: u32,
 }
 
 /// [`HostPart::root_threat`]: not looked at yet.
@@ -676,6 +671,7 @@ impl HostPart<'_> {
             points: [CachedPoint::default(); POINTS],
             hist: Histogram::default(),
             root_threat: [UNCHECKED; POINTS],
+            root_vct: 0,
         }
     }
 }
@@ -1465,7 +1461,12 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
                 -self.alphabeta(f.depth, 1, -Score::from(f.beta), -Score::from(f.alpha))
             };
             let score = self.root_check(&f, score);
-            let score = self.root_threat(&f, mv, score);
+            // (The board's root frame stays as it was: no call at all.)
+            let score = if Self::HOST {
+                self.root_threat(&f, mv, score)
+            } else {
+                score
+            };
             self.take_back(mv, undo);
             if self.aborted {
                 return (f.next > 0).then_some((Score::from(f.alpha), false));
@@ -1510,13 +1511,13 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
 
     /// Host only: a root move `mv` (just played) about to become the best (its
     /// `score` beats node `f`'s alpha, or it is the iteration's first) is
-    /// checked for a VCT of the opponent within [`Settings::root_vct`] nodes:
+    /// checked for a VCT of the opponent within `HostPart::root_vct` nodes:
     /// found, the move is lost. Each move is checked once a request (the
     /// answer does not depend on the iteration); a single root move (a forced
     /// block) is not checked.
     #[inline(never)]
     fn root_threat(&mut self, f: &Frame<W>, mv: Point, score: Score) -> Score {
-        let budget = self.settings.root_vct;
+        let budget = self.host.first().map_or(0, |h| u64::from(h.root_vct));
         if !Self::HOST
             || budget == 0
             || self.aborted
@@ -1539,7 +1540,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         }
         // A node budget of its own: running out of it only ends this check.
         let overall = self.settings.nodes;
-        let end = self.nodes.saturating_add(u64::from(budget));
+        let end = self.nodes.saturating_add(budget);
         self.settings.nodes = if overall == 0 { end } else { end.min(overall) };
         let line = core::mem::take(&mut self.line);
         let won = self.vct(self.settings.vct_depth);
@@ -2026,6 +2027,13 @@ fn parse_into<'p, const P: usize, const T: usize, const W: usize, const R: usize
     }
     s.settings = settings;
     s.work_limit = settings.work;
+    if let Some(host) = s.host.first_mut() {
+        host.root_vct = if request.level == 2 {
+            ROOT_VCT_NODES
+        } else {
+            0
+        };
+    }
     Ok(())
 }
 
