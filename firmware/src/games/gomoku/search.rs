@@ -241,8 +241,8 @@ impl Settings {
 /// Nodes of the host's check for the opponent's VCT after a root move about
 /// to become the best (`Searcher::root_threat`; level 2 of the host profile
 /// only, for A/B tests: not in play, at 30,000 nodes a move against main
-/// even, −3 ± 26, and against pela at 200 ms a move 37.5 % against main's
-/// 40.4 % over 104 paired free games): of the wins the host's root
+/// even, −3 ± 26, and against pela at 200 ms a move 34.6 % against main's
+/// 38.1 % over 156 paired free games): of the wins the host's root
 /// VCT found in the positions of lost games against pela, half took 12 nodes
 /// or fewer and nine in ten at most 3,000; failed searches use the whole
 /// budget (5,000 nodes a check lost −45 ± 29 Elo at 30,000 nodes a move).
