@@ -4,7 +4,9 @@
 //! nodes per second, then a summary (average depth, time used, nodes per second).
 //!
 //! `cargo run --release -p sente-firmware --example gomoku_depth -- FILE [MS] [LEVEL]`
-//! (`NODES=N`: a node budget instead of the clock; `QUIET=1`: the summary only)
+//! (`NODES=N`: a node budget instead of the clock; `DEPTH=D`: at most `D`
+//! plies, e.g. `DEPTH=1` for little more than the root's VCF and VCT;
+//! `QUIET=1`: the summary only)
 use std::time::Instant;
 
 use sente_firmware::engine::{
@@ -53,6 +55,7 @@ fn main() {
     let verbose = std::env::var_os("QUIET").is_none();
     // NODES=N: a node budget instead of the clock (load-independent).
     let nodes_limit: u64 = std::env::var("NODES").map_or(0, |n| n.parse().expect("nodes"));
+    let depth_limit: u8 = std::env::var("DEPTH").map_or(0, |n| n.parse().expect("depth"));
     let text = std::fs::read_to_string(file).expect("readable file");
     let mut arena = vec![0u64; 1 << 21];
     let (mut n, mut depth, mut nodes, mut time) = (0u64, 0u64, 0u64, 0u64);
@@ -60,9 +63,13 @@ fn main() {
         let request = EngineRequest {
             position: line.trim(),
             limits: Limits {
-                ticks: if nodes_limit == 0 { ms * 1000 } else { 0 },
+                ticks: if nodes_limit == 0 && depth_limit == 0 {
+                    ms * 1000
+                } else {
+                    0
+                },
                 nodes: nodes_limit,
-                ..Limits::default()
+                depth: depth_limit,
             },
             level,
             seed: 0,
@@ -70,7 +77,7 @@ fn main() {
         };
         let mut clock = Clock {
             start: Instant::now(),
-            ticks: if nodes_limit == 0 {
+            ticks: if nodes_limit == 0 && depth_limit == 0 {
                 ms * 1000
             } else {
                 u64::MAX

@@ -238,13 +238,25 @@ impl Settings {
     };
 }
 
+/// Nodes of the host's check for the opponent's VCT after a root move about
+/// to become the best (`Searcher::root_threat`; level 2 of the host profile
+/// only, for A/B tests: not in play, at 30,000 nodes a move against main
+/// even, −3 ± 26, and against pela at 200 ms a move 34.6 % against main's
+/// 38.1 % over 156 paired free games): of the wins the host's root
+/// VCT found in the positions of lost games against pela, half took 12 nodes
+/// or fewer and nine in ten at most 3,000; failed searches use the whole
+/// budget (5,000 nodes a check lost −45 ± 29 Elo at 30,000 nodes a move).
+pub const ROOT_VCT_NODES: u32 = 1_000;
+
 /// Most words of the arena the host takes for its tables (16 MB: far more
 /// than a move's search fills, and cleared in a few milliseconds).
 pub const HOST_TABLE_WORDS: usize = 1 << 21;
 
 impl Settings {
     /// Experimental variant (A/B tests through level 2 of the host profile):
-    /// the host with session 23's weights, one set for every rule.
+    /// the host with session 23's weights, one set for every rule (its
+    /// requests also check the opponent's VCT after the root's best moves,
+    /// [`ROOT_VCT_NODES`] each: `HostPart::root_vct`).
     pub const HOST_B: Settings = Settings {
         weights: Some(&host_eval::PREVIOUS),
         ..Settings::HOST
@@ -553,7 +565,20 @@ pub(super) struct HostPart<'p> {
     /// The stones' line patterns counted by pattern (the host evaluation's
     /// features, kept move by move beside [`Searcher::eval`]).
     hist: Histogram,
+    /// What this request's root check found after each root move
+    /// ([`Searcher::root_threat`]): [`UNCHECKED`], [`SAFE`], or [`SAFE`] + the
+    /// length of the opponent's winning line.
+    root_threat: [u8; POINTS],
+    /// Nodes of each root check of `Searcher::root_threat` (0: none): kept
+    /// here, not in [`Settings`], so that the board's settings (on its 2 KB
+    /// build's stack) stay their size.
+    root_vct: u32,
 }
+
+/// [`HostPart::root_threat`]: not looked at yet.
+const UNCHECKED: u8 = 0;
+/// [`HostPart::root_threat`]: no VCT of the opponent found after the move.
+const SAFE: u8 = 1;
 
 /// One empty point's line patterns per colour and direction and their sums
 /// (see [`HostPart::points`]).
@@ -645,6 +670,8 @@ impl HostPart<'_> {
             rot: Rotated::default(),
             points: [CachedPoint::default(); POINTS],
             hist: Histogram::default(),
+            root_threat: [UNCHECKED; POINTS],
+            root_vct: 0,
         }
     }
 }
@@ -827,6 +854,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             host.rot = rot;
             host.read_points(self.pos.board(), self.pos.rule());
             host.hist = Histogram::from_board(self.pos.board(), self.pos.rule());
+            host.root_threat = [UNCHECKED; POINTS];
         }
     }
 
@@ -1433,6 +1461,12 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
                 -self.alphabeta(f.depth, 1, -Score::from(f.beta), -Score::from(f.alpha))
             };
             let score = self.root_check(&f, score);
+            // (The board's root frame stays as it was: no call at all.)
+            let score = if Self::HOST {
+                self.root_threat(&f, mv, score)
+            } else {
+                score
+            };
             self.take_back(mv, undo);
             if self.aborted {
                 return (f.next > 0).then_some((Score::from(f.alpha), false));
@@ -1473,6 +1507,61 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             self.aborted = false;
         }
         if lost { -(MATE - 1 - len) } else { score }
+    }
+
+    /// Host only: a root move `mv` (just played) about to become the best (its
+    /// `score` beats node `f`'s alpha, or it is the iteration's first) is
+    /// checked for a VCT of the opponent within `HostPart::root_vct` nodes:
+    /// found, the move is lost. Each move is checked once a request (the
+    /// answer does not depend on the iteration); a single root move (a forced
+    /// block) is not checked.
+    #[inline(never)]
+    fn root_threat(&mut self, f: &Frame<W>, mv: Point, score: Score) -> Score {
+        let budget = self.host.first().map_or(0, |h| u64::from(h.root_vct));
+        if !Self::HOST
+            || budget == 0
+            || self.aborted
+            || self.root_len <= 1
+            || (score <= Score::from(f.alpha) && self.pv_len[0] != 0)
+            || score.abs() >= MATE_BOUND
+        {
+            return score;
+        }
+        let seen = self
+            .host
+            .first()
+            .map_or(SAFE, |h| h.root_threat[usize::from(mv) % POINTS]);
+        if seen != UNCHECKED {
+            return if seen == SAFE {
+                score
+            } else {
+                -(MATE - 1 - Score::from(seen - SAFE))
+            };
+        }
+        // A node budget of its own: running out of it only ends this check.
+        let overall = self.settings.nodes;
+        let end = self.nodes.saturating_add(budget);
+        self.settings.nodes = if overall == 0 { end } else { end.min(overall) };
+        let line = core::mem::take(&mut self.line);
+        let won = self.vct(self.settings.vct_depth);
+        let len = self.line.len().min(usize::from(u8::MAX - SAFE)) as u8;
+        self.line = line;
+        self.settings.nodes = overall;
+        if self.aborted {
+            if self.stopped || self.out_of_limits() {
+                return score;
+            }
+            self.aborted = false;
+        }
+        let lost = won && len > 0;
+        if let Some(host) = self.host.first_mut() {
+            host.root_threat[usize::from(mv) % POINTS] = if lost { SAFE + len } else { SAFE };
+        }
+        if lost {
+            -(MATE - 1 - Score::from(len))
+        } else {
+            score
+        }
     }
 
     /// `true` when the search's own limits (nodes, work) are used up.
@@ -1938,6 +2027,13 @@ fn parse_into<'p, const P: usize, const T: usize, const W: usize, const R: usize
     }
     s.settings = settings;
     s.work_limit = settings.work;
+    if let Some(host) = s.host.first_mut() {
+        host.root_vct = if request.level == 2 {
+            ROOT_VCT_NODES
+        } else {
+            0
+        };
+    }
     Ok(())
 }
 
