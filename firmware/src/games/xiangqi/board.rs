@@ -326,6 +326,35 @@ const fn build_horse_legs() -> [[[u8; 3]; 4]; SQUARES] {
 /// Horse moves from each square by leg: `[leg, to, to]`.
 pub static HORSE_LEGS: [[[u8; 3]; 4]; SQUARES] = build_horse_legs();
 
+/// A padding square of [`Position`]'s board that always holds [`WALL`]:
+/// the off-board steps of [`HORSE_PATHS`] lead there.
+pub const WALL_SQUARE: Square = 126;
+/// What [`WALL_SQUARE`] holds: not 0, so a leg there is blocked, and with
+/// bit 4 (red slots 16..32) and bit 5 (black slots 32..48) both set, so a
+/// target there reads as one's own piece whichever side asks.
+pub const WALL: u8 = 0x30;
+
+const fn build_horse_paths() -> [[[u8; 3]; 4]; SQUARES] {
+    let mut t = build_horse_legs();
+    let mut s = 0;
+    while s < SQUARES {
+        let mut i = 0;
+        while i < 12 {
+            if t[s][i / 3][i % 3] == NO_SQUARE {
+                t[s][i / 3][i % 3] = WALL_SQUARE;
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+}
+/// [`HORSE_LEGS`] with [`WALL_SQUARE`] for every off-board leg or target:
+/// read through [`Position::at`], a leg off the board is blocked and a
+/// target off the board holds a piece of one's own, so the walk needs no
+/// test for the board's edge.
+pub static HORSE_PATHS: [[[u8; 3]; 4]; SQUARES] = build_horse_paths();
+
 /// The leg of a horse on `from` that attacks `target` (a horse step away).
 #[inline]
 pub fn reverse_leg(from: Square, target: Square) -> Square {
@@ -455,8 +484,9 @@ const PHASE_UNITS: [u8; 7] = [0, 0, 0, 2, 4, 2, 0];
 /// A xiangqi position: the board, piece slots, line occupancies and the hash.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
-    /// Slots by square; squares 90..128 stay empty, and a square is read
-    /// masked to 7 bits (no bounds check): [`NO_SQUARE`] reads as empty.
+    /// Slots by square; squares 90..128 stay empty but for [`WALL_SQUARE`]
+    /// (holding [`WALL`]), and a square is read masked to 7 bits (no bounds
+    /// check): [`NO_SQUARE`] reads as empty.
     board: [u8; 128],
     /// Squares by slot, read masked to 6 bits (no bounds check): slots
     /// 16..48 are the pieces', the others stay [`NO_SQUARE`].
@@ -475,8 +505,10 @@ impl Position {
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
 
     fn empty() -> Self {
+        let mut board = [0; 128];
+        board[usize::from(WALL_SQUARE)] = WALL;
         Self {
-            board: [0; 128],
+            board,
             squares: [NO_SQUARE; 64],
             rank_occ: [0; 10],
             file_occ: [0; 9],
@@ -654,8 +686,15 @@ impl Position {
         }
         self.board[to] = mv.piece;
         self.squares[piece] = mv.to;
-        let legal = !(risky && self.attacked_king(me));
-        let check = legal && checks && self.attacked_king(me ^ 1);
+        // The other king is never attacked before the move, the mover's
+        // only when it is in check.
+        let legal = !(risky
+            && if in_check {
+                self.attacked_king(me)
+            } else {
+                self.attacked_after(me, mv)
+            });
+        let check = legal && checks && self.attacked_after(me ^ 1, mv);
         self.board[from] = mv.piece;
         self.squares[piece] = mv.from;
         self.set_occ(mv.from);

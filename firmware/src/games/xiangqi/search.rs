@@ -418,14 +418,16 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             return Some(check);
         }
         let me = g.position().side();
-        let risky = in_check || g.position().may_expose(mv);
+        let risky = g.position().may_expose(mv);
         g.push(mv);
-        if risky && g.position().attacked_king(me) {
+        // Neither king was attacked before the move (the mover is not in
+        // check here): only what the move changed is tested.
+        if risky && g.position().attacked_after(me, mv) {
             g.pop();
             return None;
         }
         let pos = g.position();
-        Some(pos.may_give_check(mv) && pos.in_check())
+        Some(pos.may_give_check(mv) && pos.attacked_after(me ^ 1, mv))
     }
 
     /// Whether capture `mv` is worth trying in quiescence: it takes at least

@@ -778,6 +778,46 @@ fn check_prefilter_never_misses_a_check() {
     assert!(checks > 100, "{checks} checks seen");
 }
 
+/// [`Position::attacked_after`] agrees with the full test
+/// [`Position::attacked_king`] for every pseudo-legal move (legal or not)
+/// two plies deep from the perft positions: for the other side's king
+/// always, for the mover's when it was not in check before the move.
+#[test]
+fn attack_test_after_a_move_equals_the_full_test() {
+    fn walk(pos: &mut Position, depth: u8, seen: &mut [u32; 2]) {
+        let mut buf = [Move::default(); 128];
+        let n = {
+            let mut sink = super::movegen::Sink::new(&mut buf);
+            pos.pseudo_moves(&mut sink, true);
+            sink.len()
+        };
+        let me = pos.side();
+        let in_check = pos.in_check();
+        for &mv in &buf[..n] {
+            pos.make_raw(mv);
+            for color in [me, me ^ 1] {
+                if color == me && in_check {
+                    continue;
+                }
+                let full = pos.attacked_king(color);
+                assert_eq!(pos.attacked_after(color, mv), full, "{mv:?} colour {color}");
+                seen[usize::from(color == me)] += u32::from(full);
+            }
+            let legal = !pos.attacked_king(me);
+            if depth > 1 && legal {
+                walk(pos, depth - 1, seen);
+            }
+            pos.unmake_raw(mv);
+        }
+    }
+    let mut seen = [0; 2];
+    for (fen, _, _) in perft_cases().filter(|c| c.1 == 1) {
+        walk(&mut Position::parse_fen(fen).unwrap(), 2, &mut seen);
+    }
+    // Checks given and kings left attacked were both met.
+    assert!(seen[0] > 100 && seen[1] > 100, "{seen:?}");
+}
+
 #[test]
 fn horse_legs_group_the_horse_moves() {
     use super::board::{HORSE_LEGS, HORSE_MOVES};
