@@ -536,17 +536,15 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         if slice.is_empty() {
             return Move::NULL;
         }
-        // The top score (two words a step: less loop overhead on the M0),
-        // then the first move that has it.
-        let mut top = i32::MIN;
-        let mut pairs = slice.chunks_exact(2);
-        for pair in &mut pairs {
-            top = top.max(score(pair[0])).max(score(pair[1]));
+        // The first move with the top score, in one pass: each search for a
+        // higher score runs as a tight loop of its own.
+        let mut top = score(slice[0]);
+        let mut best = 0;
+        let mut rest = slice.iter().enumerate().skip(1);
+        while let Some((k, &w)) = rest.find(|&(_, &w)| score(w) > top) {
+            top = score(w);
+            best = k;
         }
-        if let [last] = pairs.remainder() {
-            top = top.max(score(*last));
-        }
-        let best = slice.iter().position(|&w| score(w) == top).unwrap_or(0);
         slice.swap(0, best);
         *after = i + best + 1;
         unpack(slice[0])
