@@ -323,7 +323,12 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
             }
         }
     }
-    if r1 != NO_SQUARE && r2 != NO_SQUARE && between(pos, r1, r2) == Some(0) {
+    if r1 != NO_SQUARE
+        && r2 != NO_SQUARE
+        && (RANK_OF[usize::from(r1)] == RANK_OF[usize::from(r2)]
+            || FILE_OF[usize::from(r1)] == FILE_OF[usize::from(r2)])
+        && between(pos, r1, r2) == Some(0)
+    {
         t.add(param::ROOK_PAIR, 1);
     }
     let ks = pos.king(them);

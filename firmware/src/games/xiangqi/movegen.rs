@@ -2,8 +2,8 @@
 //! (including the flying general) and the legal filter.
 
 use super::board::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, FILE_OF, HORSE_LEGS, KING_MOVES, Kind, Move, NO_SQUARE,
-    Position, RANK_OF, RED, Square, reverse_leg, slot_color, slot_kind,
+    ADVISOR_MOVES, ELEPHANT_MOVES, FILE_OF, HORSE_LEGS, HORSE_PATHS, KING_MOVES, Kind, Move,
+    NO_SQUARE, Position, RANK_OF, RED, Square, reverse_leg, slot_color, slot_kind,
 };
 
 /// `1 << kind` by `slot & 15` (slots are 16..48: the low four bits give the kind).
@@ -370,17 +370,15 @@ impl Position {
             }
             // The move's word without its destination (see `MoveSlot::from_word`).
             let w = u32::from(from) | (u32::from(slot) << 16);
-            for &[leg, a, b] in &HORSE_LEGS[usize::from(from)] {
-                // An off-board leg has off-board targets.
+            // Off-board legs and targets lead to the wall square: a leg
+            // there is blocked, a target there holds no enemy and is not
+            // empty, so nothing is pushed for it.
+            for &[leg, a, b] in &HORSE_PATHS[usize::from(from)] {
                 if self.at(leg) != 0 {
                     continue;
                 }
-                if a != NO_SQUARE {
-                    self.push_fast::<T, QUIET>(sink, w, a, enemy);
-                }
-                if b != NO_SQUARE {
-                    self.push_fast::<T, QUIET>(sink, w, b, enemy);
-                }
+                self.push_fast::<T, QUIET>(sink, w, a, enemy);
+                self.push_fast::<T, QUIET>(sink, w, b, enemy);
             }
         }
         // Rooks and cannons.
