@@ -855,20 +855,14 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             let quiet = mv.captured == 0;
             let word = packed(mv);
             let killer = word == killers[0] || word == killers[1];
-            // A quiet move pruned below cannot be a check: skip it unplayed.
-            if prune
-                && quiet
-                && !killer
-                && best > -MATE_BOUND
-                && (futile || quiets >= late_moves)
-                && !g.position().may_give_check(mv)
-            {
-                quiets += 1;
-                continue;
-            }
-            // A quiet move that will be pruned unless it checks: legality
-            // and check are probed without playing it.
+            // A quiet move that will be pruned unless it checks: one that
+            // cannot check is skipped unplayed, the others have legality and
+            // check probed without playing them.
             if prune && quiet && !killer && best > -MATE_BOUND && (futile || quiets >= late_moves) {
+                if !g.position().may_give_check(mv) {
+                    quiets += 1;
+                    continue;
+                }
                 match g.probe_move(mv, in_check) {
                     None => continue,
                     Some(false) => {
