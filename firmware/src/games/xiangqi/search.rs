@@ -881,10 +881,12 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             if quiet {
                 quiets += 1;
             }
-            if prune && !special && best > -MATE_BOUND && (futile || quiets > late_moves) {
-                g.pop();
-                continue;
-            }
+            // A quiet move played here is a check, or one the pruning above
+            // let through (not futile, fewer than `late_moves` quiet moves
+            // before it): never pruned after playing.
+            debug_assert!(
+                !(prune && !special && best > -MATE_BOUND && (futile || quiets > late_moves))
+            );
             // Principal-variation search: the first move with the full window;
             // the others with a null window (reduced when late and quiet),
             // searched again at full depth, then with the full window, while
