@@ -122,14 +122,17 @@ impl<'t> History<'t> {
         Self(words)
     }
 
+    /// The counter of `mv`: its piece's kind and destination, black's
+    /// destination mirrored (`HISTORY_BASE` gives `kind * 90`, plus 89
+    /// for black, whose destination is then subtracted).
     #[inline]
     fn index(mv: Move) -> usize {
-        let to = if slot_color(mv.piece) == 0 {
-            mv.to
+        let base = usize::from(HISTORY_BASE[usize::from(mv.piece & 63)]);
+        if mv.piece & 32 == 0 {
+            base + usize::from(mv.to)
         } else {
-            89 - mv.to
-        };
-        slot_kind(mv.piece) as usize * 90 + usize::from(to)
+            base.wrapping_sub(usize::from(mv.to))
+        }
     }
 
     #[inline]
@@ -151,6 +154,27 @@ impl<'t> History<'t> {
         }
     }
 }
+
+const fn build_history_base() -> [u16; 64] {
+    let mut t = [0u16; 64];
+    let mut slot = 16;
+    while slot < 48 {
+        let kind = match slot & 15 {
+            0 => 0,
+            1 | 2 => 1,
+            3 | 4 => 2,
+            5 | 6 => 3,
+            7 | 8 => 4,
+            9 | 10 => 5,
+            _ => 6,
+        };
+        t[slot] = kind * 90 + if slot >= 32 { 89 } else { 0 };
+        slot += 1;
+    }
+    t
+}
+/// [`History::index`]'s base by slot: `kind * 90`, plus 89 for black.
+static HISTORY_BASE: [u16; 64] = build_history_base();
 
 /// Arena words a search needs besides its move stack (the history counters).
 pub const HISTORY_WORDS: usize = History::WORDS;
@@ -1127,6 +1151,24 @@ mod tests {
 #[cfg(test)]
 mod history_tests {
     use super::*;
+
+    #[test]
+    fn history_index_is_kind_and_mirrored_destination() {
+        use super::super::board::{slot_color, slot_kind};
+        for piece in 16..48u8 {
+            for to in 0..90u8 {
+                let mv = Move {
+                    from: 0,
+                    to,
+                    piece,
+                    captured: 0,
+                };
+                let t = if slot_color(piece) == 0 { to } else { 89 - to };
+                let want = slot_kind(piece) as usize * 90 + usize::from(t);
+                assert_eq!(History::index(mv), want);
+            }
+        }
+    }
 
     #[test]
     fn history_counters_pack_four_to_a_word() {
