@@ -623,12 +623,36 @@ impl Position {
 
     /// Plays `mv` (pseudo-legal, built for this position) without any legality check.
     pub fn make_raw(&mut self, mv: Move) {
+        self.make::<true>(mv);
+    }
+
+    /// Takes back `mv`, the last move played with [`Position::make_raw`].
+    pub fn unmake_raw(&mut self, mv: Move) {
+        self.unmake::<true>(mv);
+    }
+
+    /// [`Position::make_raw`] leaving the Zobrist key as it was: for the
+    /// search's quiescence, which never reads the key (no table, no
+    /// repetition), taken back with [`Position::unmake_unkeyed`].
+    pub fn make_unkeyed(&mut self, mv: Move) {
+        self.make::<false>(mv);
+    }
+
+    /// Takes back `mv`, the last move played with [`Position::make_unkeyed`].
+    pub fn unmake_unkeyed(&mut self, mv: Move) {
+        self.unmake::<false>(mv);
+    }
+
+    #[inline(always)]
+    fn make<const KEYED: bool>(&mut self, mv: Move) {
         let (from, to) = (usize::from(mv.from & 0x7F), usize::from(mv.to & 0x7F));
         self.board[from] = 0;
         self.clear_occ(mv.from);
         if mv.captured != 0 {
             self.squares[usize::from(mv.captured & 63)] = NO_SQUARE;
-            self.key ^= zobrist(mv.captured, mv.to);
+            if KEYED {
+                self.key ^= zobrist(mv.captured, mv.to);
+            }
             self.psq -= psq(mv.captured, mv.to);
             self.phase -= PHASE_UNITS[slot_kind(mv.captured) as usize];
         } else {
@@ -636,16 +660,20 @@ impl Position {
         }
         self.board[to] = mv.piece;
         self.squares[usize::from(mv.piece & 63)] = mv.to;
-        self.key ^= zobrist(mv.piece, mv.from) ^ zobrist(mv.piece, mv.to) ^ ZOBRIST_SIDE;
+        if KEYED {
+            self.key ^= zobrist(mv.piece, mv.from) ^ zobrist(mv.piece, mv.to) ^ ZOBRIST_SIDE;
+        }
         self.psq += psq(mv.piece, mv.to) - psq(mv.piece, mv.from);
         self.side ^= 1;
     }
 
-    /// Takes back `mv`, the last move played with [`Position::make_raw`].
-    pub fn unmake_raw(&mut self, mv: Move) {
+    #[inline(always)]
+    fn unmake<const KEYED: bool>(&mut self, mv: Move) {
         let (from, to) = (usize::from(mv.from & 0x7F), usize::from(mv.to & 0x7F));
         self.side ^= 1;
-        self.key ^= zobrist(mv.piece, mv.from) ^ zobrist(mv.piece, mv.to) ^ ZOBRIST_SIDE;
+        if KEYED {
+            self.key ^= zobrist(mv.piece, mv.from) ^ zobrist(mv.piece, mv.to) ^ ZOBRIST_SIDE;
+        }
         self.psq -= psq(mv.piece, mv.to) - psq(mv.piece, mv.from);
         self.board[from] = mv.piece;
         self.squares[usize::from(mv.piece & 63)] = mv.from;
@@ -653,7 +681,9 @@ impl Position {
         if mv.captured != 0 {
             self.board[to] = mv.captured;
             self.squares[usize::from(mv.captured & 63)] = mv.to;
-            self.key ^= zobrist(mv.captured, mv.to);
+            if KEYED {
+                self.key ^= zobrist(mv.captured, mv.to);
+            }
             self.psq += psq(mv.captured, mv.to);
             self.phase += PHASE_UNITS[slot_kind(mv.captured) as usize];
         } else {

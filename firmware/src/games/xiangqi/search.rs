@@ -429,8 +429,18 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
 
     /// Plays `mv` if it is legal (the mover's king not left attacked;
     /// `in_check`: the mover is in check now) and tells whether it checks.
+    /// `RECORDED`: with [`Xiangqi::push`] (take back with `pop`), else with
+    /// [`Xiangqi::play_unrecorded`], for quiescence (take back with
+    /// `take_back_unrecorded`).
     #[inline(never)]
-    fn play(g: &mut Xiangqi, mv: Move, in_check: bool) -> Option<bool> {
+    fn play<const RECORDED: bool>(g: &mut Xiangqi, mv: Move, in_check: bool) -> Option<bool> {
+        let push = |g: &mut Xiangqi| {
+            if RECORDED {
+                g.push(mv);
+            } else {
+                g.play_unrecorded(mv);
+            }
+        };
         if in_check {
             // Most moves fail to answer a check: those that cannot are
             // dropped at once, the others probed before playing.
@@ -438,16 +448,20 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                 return None;
             }
             let check = g.probe_move(mv, true)?;
-            g.push(mv);
+            push(g);
             return Some(check);
         }
         let me = g.position().side();
         let risky = g.position().may_expose(mv);
-        g.push(mv);
+        push(g);
         // Neither king was attacked before the move (the mover is not in
         // check here): only what the move changed is tested.
         if risky && g.position().attacked_after(me, mv) {
-            g.pop();
+            if RECORDED {
+                g.pop();
+            } else {
+                g.take_back_unrecorded(mv);
+            }
             return None;
         }
         let pos = g.position();
@@ -647,11 +661,11 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                     continue;
                 }
             }
-            let Some(check) = Self::play(g, mv, in_check) else {
+            let Some(check) = Self::play::<false>(g, mv, in_check) else {
                 continue;
             };
             let score = -self.quiesce(g, ply + 1, -beta, -alpha, base + n, check);
-            g.pop();
+            g.take_back_unrecorded(mv);
             if self.aborted {
                 return 0;
             }
@@ -897,7 +911,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                     Some(true) => {}
                 }
             }
-            let Some(check) = Self::play(g, mv, in_check) else {
+            let Some(check) = Self::play::<true>(g, mv, in_check) else {
                 continue;
             };
             legal += 1;

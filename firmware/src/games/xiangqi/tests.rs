@@ -309,6 +309,21 @@ proptest::proptest! {
             let n = g.legal_moves(&mut buf);
             if n == 0 { break; }
             snapshots.push(g.clone());
+            // Quiescence's unrecorded move: the position of a recorded one
+            // but for the key, which it leaves, and taken back exactly.
+            let mut unkeyed = g.position().clone();
+            unkeyed.make_unkeyed(buf[pick % n]);
+            let mut keyed = g.position().clone();
+            keyed.make_raw(buf[pick % n]);
+            proptest::prop_assert_eq!(unkeyed.key(), g.position().key());
+            proptest::prop_assert!(unkeyed.same_as(&keyed) == (unkeyed.key() == keyed.key()));
+            proptest::prop_assert_eq!(unkeyed.psq(), keyed.psq());
+            let (mut a, mut b) = (std::string::String::new(), std::string::String::new());
+            unkeyed.write_fen(&mut a).unwrap();
+            keyed.write_fen(&mut b).unwrap();
+            proptest::prop_assert_eq!(a, b);
+            unkeyed.unmake_unkeyed(buf[pick % n]);
+            proptest::prop_assert_eq!(&unkeyed, g.position());
             g.make(buf[pick % n]);
             proptest::prop_assert_eq!(g.position().key(), g.position().compute_key());
             proptest::prop_assert_eq!(g.position().psq(), g.position().compute_psq());
