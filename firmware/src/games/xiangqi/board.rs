@@ -699,9 +699,21 @@ impl Position {
     /// no tables, nothing left changed. For moves the search may prune
     /// unplayed unless they check.
     pub fn probe_move(&mut self, mv: Move, in_check: bool) -> Option<bool> {
+        let checks = self.may_give_check(mv);
+        self.probe(mv, in_check, checks)
+    }
+
+    /// [`Position::probe_move`] for a move that [`Position::may_give_check`]
+    /// lets through, the mover not in check (the search's pruned quiet
+    /// moves, which it has asked already).
+    pub fn probe_possible_check(&mut self, mv: Move) -> Option<bool> {
+        self.probe(mv, false, true)
+    }
+
+    #[inline(always)]
+    fn probe(&mut self, mv: Move, in_check: bool, checks: bool) -> Option<bool> {
         let me = slot_color(mv.piece);
         let risky = in_check || self.may_expose(mv);
-        let checks = self.may_give_check(mv);
         if !risky && !checks {
             return Some(false);
         }

@@ -901,7 +901,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                     quiets += 1;
                     continue;
                 }
-                match g.probe_move(mv, in_check) {
+                match g.probe_possible_check(mv) {
                     None => continue,
                     Some(false) => {
                         legal += 1;

@@ -93,6 +93,11 @@ impl Xiangqi {
         self.pos.unmake_unkeyed(mv);
     }
 
+    /// [`Position::probe_possible_check`] on the current position (left as it was).
+    pub fn probe_possible_check(&mut self, mv: Move) -> Option<bool> {
+        self.pos.probe_possible_check(mv)
+    }
+
     /// [`Position::probe_move`] on the current position (left as it was).
     pub fn probe_move(&mut self, mv: Move, in_check: bool) -> Option<bool> {
         self.pos.probe_move(mv, in_check)
