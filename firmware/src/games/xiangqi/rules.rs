@@ -99,12 +99,15 @@ fn occupied(pos: &Position) -> Bits {
 
 /// Squares of `color`'s pieces of the given kinds.
 fn pieces(pos: &Position, color: u8, kinds: &[Kind]) -> Bits {
-    let mask = kinds.iter().fold(0u8, |m, &k| m | 1 << k as u8);
     let mut b = Bits::EMPTY;
-    for slot in 16 + 16 * color..32 + 16 * color {
-        let sq = pos.square_of(slot);
-        if sq != NO_SQUARE && mask & 1 << slot_kind(slot) as u8 != 0 {
-            b |= bit(sq);
+    for &kind in kinds {
+        let (first, n) = kind.slots();
+        let first = 16 + 16 * color + first;
+        for slot in first..first + n {
+            let sq = pos.square_of(slot);
+            if sq != NO_SQUARE {
+                b |= bit(sq);
+            }
         }
     }
     b
