@@ -176,16 +176,19 @@ fn neighbours(sq: Square, diagonal: bool) -> Bits {
 
 /// Squares a rook (or, with `cannon`, a cannon's captures) reaches from `sq`.
 fn ray_attacks(sq: Square, occ: Bits, cannon: bool) -> Bits {
-    let (r, f) = (
-        i32::from(RANK_OF[usize::from(sq)]),
-        i32::from(FILE_OF[usize::from(sq)]),
-    );
+    let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
     let mut b = Bits::EMPTY;
-    for (dr, df) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-        let (mut nr, mut nf) = (r + dr, f + df);
+    // Up, down, right and left: the step and the squares that way.
+    for (step, count) in [
+        (9u8, 9 - r),
+        (9u8.wrapping_neg(), r),
+        (1, 8 - f),
+        (1u8.wrapping_neg(), f),
+    ] {
+        let mut s = sq;
         let mut screened = false;
-        while (0..10).contains(&nr) && (0..9).contains(&nf) {
-            let s = (nr * 9 + nf) as Square;
+        for _ in 0..count {
+            s = s.wrapping_add(step);
             let full = has(occ, s);
             if !cannon || screened {
                 b |= bit(s);
@@ -195,8 +198,6 @@ fn ray_attacks(sq: Square, occ: Bits, cannon: bool) -> Bits {
             } else if full {
                 screened = true;
             }
-            nr += dr;
-            nf += df;
         }
     }
     b
