@@ -326,6 +326,35 @@ const fn build_horse_legs() -> [[[u8; 3]; 4]; SQUARES] {
 /// Horse moves from each square by leg: `[leg, to, to]`.
 pub static HORSE_LEGS: [[[u8; 3]; 4]; SQUARES] = build_horse_legs();
 
+/// A padding square of [`Position`]'s board that always holds [`WALL`]:
+/// the off-board steps of [`HORSE_PATHS`] lead there.
+pub const WALL_SQUARE: Square = 126;
+/// What [`WALL_SQUARE`] holds: not 0, so a leg there is blocked, and with
+/// bit 4 (red slots 16..32) and bit 5 (black slots 32..48) both set, so a
+/// target there reads as one's own piece whichever side asks.
+pub const WALL: u8 = 0x30;
+
+const fn build_horse_paths() -> [[[u8; 3]; 4]; SQUARES] {
+    let mut t = build_horse_legs();
+    let mut s = 0;
+    while s < SQUARES {
+        let mut i = 0;
+        while i < 12 {
+            if t[s][i / 3][i % 3] == NO_SQUARE {
+                t[s][i / 3][i % 3] = WALL_SQUARE;
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+}
+/// [`HORSE_LEGS`] with [`WALL_SQUARE`] for every off-board leg or target:
+/// read through [`Position::at`], a leg off the board is blocked and a
+/// target off the board holds a piece of one's own, so the walk needs no
+/// test for the board's edge.
+pub static HORSE_PATHS: [[[u8; 3]; 4]; SQUARES] = build_horse_paths();
+
 /// The leg of a horse on `from` that attacks `target` (a horse step away).
 #[inline]
 pub fn reverse_leg(from: Square, target: Square) -> Square {
@@ -455,8 +484,9 @@ const PHASE_UNITS: [u8; 7] = [0, 0, 0, 2, 4, 2, 0];
 /// A xiangqi position: the board, piece slots, line occupancies and the hash.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
-    /// Slots by square; squares 90..128 stay empty, and a square is read
-    /// masked to 7 bits (no bounds check): [`NO_SQUARE`] reads as empty.
+    /// Slots by square; squares 90..128 stay empty but for [`WALL_SQUARE`]
+    /// (holding [`WALL`]), and a square is read masked to 7 bits (no bounds
+    /// check): [`NO_SQUARE`] reads as empty.
     board: [u8; 128],
     /// Squares by slot, read masked to 6 bits (no bounds check): slots
     /// 16..48 are the pieces', the others stay [`NO_SQUARE`].
@@ -475,8 +505,10 @@ impl Position {
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
 
     fn empty() -> Self {
+        let mut board = [0; 128];
+        board[usize::from(WALL_SQUARE)] = WALL;
         Self {
-            board: [0; 128],
+            board,
             squares: [NO_SQUARE; 64],
             rank_occ: [0; 10],
             file_occ: [0; 9],
@@ -591,12 +623,36 @@ impl Position {
 
     /// Plays `mv` (pseudo-legal, built for this position) without any legality check.
     pub fn make_raw(&mut self, mv: Move) {
+        self.make::<true>(mv);
+    }
+
+    /// Takes back `mv`, the last move played with [`Position::make_raw`].
+    pub fn unmake_raw(&mut self, mv: Move) {
+        self.unmake::<true>(mv);
+    }
+
+    /// [`Position::make_raw`] leaving the Zobrist key as it was: for the
+    /// search's quiescence, which never reads the key (no table, no
+    /// repetition), taken back with [`Position::unmake_unkeyed`].
+    pub fn make_unkeyed(&mut self, mv: Move) {
+        self.make::<false>(mv);
+    }
+
+    /// Takes back `mv`, the last move played with [`Position::make_unkeyed`].
+    pub fn unmake_unkeyed(&mut self, mv: Move) {
+        self.unmake::<false>(mv);
+    }
+
+    #[inline(always)]
+    fn make<const KEYED: bool>(&mut self, mv: Move) {
         let (from, to) = (usize::from(mv.from & 0x7F), usize::from(mv.to & 0x7F));
         self.board[from] = 0;
         self.clear_occ(mv.from);
         if mv.captured != 0 {
             self.squares[usize::from(mv.captured & 63)] = NO_SQUARE;
-            self.key ^= zobrist(mv.captured, mv.to);
+            if KEYED {
+                self.key ^= zobrist(mv.captured, mv.to);
+            }
             self.psq -= psq(mv.captured, mv.to);
             self.phase -= PHASE_UNITS[slot_kind(mv.captured) as usize];
         } else {
@@ -604,16 +660,20 @@ impl Position {
         }
         self.board[to] = mv.piece;
         self.squares[usize::from(mv.piece & 63)] = mv.to;
-        self.key ^= zobrist(mv.piece, mv.from) ^ zobrist(mv.piece, mv.to) ^ ZOBRIST_SIDE;
+        if KEYED {
+            self.key ^= zobrist(mv.piece, mv.from) ^ zobrist(mv.piece, mv.to) ^ ZOBRIST_SIDE;
+        }
         self.psq += psq(mv.piece, mv.to) - psq(mv.piece, mv.from);
         self.side ^= 1;
     }
 
-    /// Takes back `mv`, the last move played with [`Position::make_raw`].
-    pub fn unmake_raw(&mut self, mv: Move) {
+    #[inline(always)]
+    fn unmake<const KEYED: bool>(&mut self, mv: Move) {
         let (from, to) = (usize::from(mv.from & 0x7F), usize::from(mv.to & 0x7F));
         self.side ^= 1;
-        self.key ^= zobrist(mv.piece, mv.from) ^ zobrist(mv.piece, mv.to) ^ ZOBRIST_SIDE;
+        if KEYED {
+            self.key ^= zobrist(mv.piece, mv.from) ^ zobrist(mv.piece, mv.to) ^ ZOBRIST_SIDE;
+        }
         self.psq -= psq(mv.piece, mv.to) - psq(mv.piece, mv.from);
         self.board[from] = mv.piece;
         self.squares[usize::from(mv.piece & 63)] = mv.from;
@@ -621,7 +681,9 @@ impl Position {
         if mv.captured != 0 {
             self.board[to] = mv.captured;
             self.squares[usize::from(mv.captured & 63)] = mv.to;
-            self.key ^= zobrist(mv.captured, mv.to);
+            if KEYED {
+                self.key ^= zobrist(mv.captured, mv.to);
+            }
             self.psq += psq(mv.captured, mv.to);
             self.phase += PHASE_UNITS[slot_kind(mv.captured) as usize];
         } else {
@@ -637,9 +699,21 @@ impl Position {
     /// no tables, nothing left changed. For moves the search may prune
     /// unplayed unless they check.
     pub fn probe_move(&mut self, mv: Move, in_check: bool) -> Option<bool> {
+        let checks = self.may_give_check(mv);
+        self.probe(mv, in_check, checks)
+    }
+
+    /// [`Position::probe_move`] for a move that [`Position::may_give_check`]
+    /// lets through, the mover not in check (the search's pruned quiet
+    /// moves, which it has asked already).
+    pub fn probe_possible_check(&mut self, mv: Move) -> Option<bool> {
+        self.probe(mv, false, true)
+    }
+
+    #[inline(always)]
+    fn probe(&mut self, mv: Move, in_check: bool, checks: bool) -> Option<bool> {
         let me = slot_color(mv.piece);
         let risky = in_check || self.may_expose(mv);
-        let checks = self.may_give_check(mv);
         if !risky && !checks {
             return Some(false);
         }
@@ -654,8 +728,15 @@ impl Position {
         }
         self.board[to] = mv.piece;
         self.squares[piece] = mv.to;
-        let legal = !(risky && self.attacked_king(me));
-        let check = legal && checks && self.attacked_king(me ^ 1);
+        // The other king is never attacked before the move, the mover's
+        // only when it is in check.
+        let legal = !(risky
+            && if in_check {
+                self.attacked_king(me)
+            } else {
+                self.attacked_after(me, mv)
+            });
+        let check = legal && checks && self.attacked_after(me ^ 1, mv);
         self.board[from] = mv.piece;
         self.squares[piece] = mv.from;
         self.set_occ(mv.from);

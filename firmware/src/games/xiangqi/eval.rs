@@ -28,8 +28,8 @@
 //!   the middle-game value weighs `phase / 32`.
 
 use super::board::{
-    FILE_OF, HORSE_LEGS, Kind, NO_SQUARE, Position, RANK_OF, RED, Square, slot_color, slot_kind,
-    slot_row,
+    FILE_OF, HORSE_PATHS, Kind, NO_SQUARE, Position, RANK_OF, RED, Square, reverse_leg, slot_color,
+    slot_kind, slot_row,
 };
 use super::weights::WEIGHTS;
 use crate::game::Score;
@@ -166,11 +166,38 @@ impl Terms for Sum {
     }
 }
 
+/// Horse moves from `sq`: a free leg, a target not held by our own side
+/// (`shift` is 4 for red, 5 for black: the slot bit that marks our pieces).
+/// Off-board steps read [`super::board::WALL_SQUARE`], a blocked leg and a target of our
+/// own, so no step needs a test for the board's edge.
+#[inline(always)]
+fn horse_mobility(pos: &Position, sq: Square, shift: u8) -> usize {
+    let mut n = 0;
+    for &[leg, a, b] in &HORSE_PATHS[usize::from(sq)] {
+        if pos.at(leg) == 0 {
+            n += 2 - usize::from((pos.at(a) >> shift) & 1) - usize::from((pos.at(b) >> shift) & 1);
+        }
+    }
+    n
+}
+
+/// Whether a horse on `h` attacks `target` (a horse step away, the leg free).
+#[inline(always)]
+fn horse_reaches(pos: &Position, h: Square, target: Square) -> bool {
+    FILE_OF[usize::from(h)].abs_diff(FILE_OF[usize::from(target)]) <= 2
+        && matches!(
+            i16::from(target) - i16::from(h),
+            7 | 11 | 17 | 19 | -7 | -11 | -17 | -19
+        )
+        && pos.at(reverse_leg(h, target)) == 0
+}
+
 /// Horse moves from `sq` (leg free, target not our own piece: `own` is
 /// `slot >> 4` of our pieces), and whether it guards the square `mate` (its
-/// partner).
-#[inline(always)]
-fn horse_mobility(pos: &Position, sq: Square, own: u8, mate: Square) -> (usize, bool) {
+/// partner): the walk [`horse_mobility`] and [`horse_reaches`] replace,
+/// kept for the tests.
+#[cfg(test)]
+fn horse_mobility_reference(pos: &Position, sq: Square, own: u8, mate: Square) -> (usize, bool) {
     let mut n = 0;
     let mut guards = false;
     let mut target = |to: Square| {
@@ -184,7 +211,7 @@ fn horse_mobility(pos: &Position, sq: Square, own: u8, mate: Square) -> (usize, 
         }
     };
     // By leg: a free leg opens both of its targets.
-    for &[leg, a, b] in &HORSE_LEGS[usize::from(sq)] {
+    for &[leg, a, b] in &super::board::HORSE_LEGS[usize::from(sq)] {
         if leg != NO_SQUARE && pos.at(leg) == 0 {
             target(a);
             target(b);
@@ -271,19 +298,19 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
     let mut units = 0u32;
     // Horses.
     let (h1, h2) = (pos.square_of(first + 5), pos.square_of(first + 6));
-    let mut pair_seen = false;
-    for (sq, mate) in [(h1, h2), (h2, h1)] {
+    for sq in [h1, h2] {
         if sq == NO_SQUARE {
             continue;
         }
-        let (n, guards) = horse_mobility(pos, sq, own, mate);
-        t.add(param::HORSE_MOB + n.min(8), 1);
-        pair_seen |= guards;
+        t.add(param::HORSE_MOB + horse_mobility(pos, sq, 4 + us), 1);
         if crossed(us, sq) {
             units += 2;
         }
     }
-    if pair_seen {
+    if h1 != NO_SQUARE
+        && h2 != NO_SQUARE
+        && (horse_reaches(pos, h1, h2) || horse_reaches(pos, h2, h1))
+    {
         t.add(param::HORSE_PAIR, 1);
     }
     // Rooks.
@@ -296,7 +323,12 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
             }
         }
     }
-    if r1 != NO_SQUARE && r2 != NO_SQUARE && between(pos, r1, r2) == Some(0) {
+    if r1 != NO_SQUARE
+        && r2 != NO_SQUARE
+        && (RANK_OF[usize::from(r1)] == RANK_OF[usize::from(r2)]
+            || FILE_OF[usize::from(r1)] == FILE_OF[usize::from(r2)])
+        && between(pos, r1, r2) == Some(0)
+    {
         t.add(param::ROOK_PAIR, 1);
     }
     let ks = pos.king(them);
@@ -588,6 +620,46 @@ mod tests {
         let f = features("3a1a3/4k4/9/9/9/9/9/9/r3A3r/3K5 w");
         assert_eq!(f.get(&param::KING_CENTRE), Some(&1));
         assert_eq!(f.get(&param::ADVISOR_LEAK), Some(&-1));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        /// On positions reached by random moves, the horse mobility read
+        /// through the wall square and the pair test by horse steps equal the
+        /// walk over the legs with its edge tests.
+        #[test]
+        fn horse_mobility_equals_the_walk(seed in proptest::prelude::any::<u64>(), plies in 0usize..120) {
+            use crate::games::xiangqi::board::{Move, WALL, WALL_SQUARE};
+            let mut pos = Position::start();
+            let mut state = seed;
+            let mut buf = [Move::default(); 128];
+            for _ in 0..plies {
+                let n = pos.legal_moves(&mut buf, true);
+                if n == 0 {
+                    break;
+                }
+                state = crate::games::xiangqi::search::mix(state);
+                pos.make_raw(buf[(state % n as u64) as usize]);
+            }
+            proptest::prop_assert_eq!(pos.at(WALL_SQUARE), WALL);
+            for us in [RED, RED ^ 1] {
+                let first = 16 + 16 * us;
+                let (h1, h2) = (pos.square_of(first + 5), pos.square_of(first + 6));
+                let mut pair = false;
+                for (sq, mate) in [(h1, h2), (h2, h1)] {
+                    if sq == NO_SQUARE {
+                        continue;
+                    }
+                    let (n, guards) = horse_mobility_reference(&pos, sq, us + 1, mate);
+                    proptest::prop_assert_eq!(horse_mobility(&pos, sq, 4 + us), n);
+                    pair |= guards;
+                }
+                let fast = h1 != NO_SQUARE
+                    && h2 != NO_SQUARE
+                    && (horse_reaches(&pos, h1, h2) || horse_reaches(&pos, h2, h1));
+                proptest::prop_assert_eq!(fast, pair);
+            }
+        }
     }
 
     #[test]

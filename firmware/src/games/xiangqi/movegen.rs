@@ -2,8 +2,8 @@
 //! (including the flying general) and the legal filter.
 
 use super::board::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, FILE_OF, HORSE_LEGS, KING_MOVES, Kind, Move, NO_SQUARE,
-    Position, RANK_OF, RED, Square, reverse_leg, slot_color, slot_kind,
+    ADVISOR_MOVES, ELEPHANT_MOVES, FILE_OF, HORSE_LEGS, HORSE_PATHS, KING_MOVES, Kind, Move,
+    NO_SQUARE, Position, RANK_OF, RED, Square, reverse_leg, slot_color, slot_kind,
 };
 
 /// `1 << kind` by `slot & 15` (slots are 16..48: the low four bits give the kind).
@@ -370,17 +370,15 @@ impl Position {
             }
             // The move's word without its destination (see `MoveSlot::from_word`).
             let w = u32::from(from) | (u32::from(slot) << 16);
-            for &[leg, a, b] in &HORSE_LEGS[usize::from(from)] {
-                // An off-board leg has off-board targets.
+            // Off-board legs and targets lead to the wall square: a leg
+            // there is blocked, a target there holds no enemy and is not
+            // empty, so nothing is pushed for it.
+            for &[leg, a, b] in &HORSE_PATHS[usize::from(from)] {
                 if self.at(leg) != 0 {
                     continue;
                 }
-                if a != NO_SQUARE {
-                    self.push_fast::<T, QUIET>(sink, w, a, enemy);
-                }
-                if b != NO_SQUARE {
-                    self.push_fast::<T, QUIET>(sink, w, b, enemy);
-                }
+                self.push_fast::<T, QUIET>(sink, w, a, enemy);
+                self.push_fast::<T, QUIET>(sink, w, b, enemy);
             }
         }
         // Rooks and cannons.
@@ -530,6 +528,87 @@ impl Position {
                 && self.at(reverse_leg(h, ks)) == 0
             {
                 return true;
+            }
+        }
+        false
+    }
+
+    /// Whether a rook, the king or a cannon of `by` attacks the king on `ks`
+    /// along the line from `ks` through `sq` (on the side of `sq`): the
+    /// nearest piece that way a rook or king, or the one behind it a cannon.
+    /// False when `sq` shares neither rank nor file with `ks`.
+    #[inline(always)]
+    fn line_attacks_king(&self, ks: Square, sq: Square, by: u8) -> bool {
+        const NEAR: u8 = 1 << Kind::Rook as u8 | 1 << Kind::King as u8;
+        const FAR: u8 = 1 << Kind::Cannon as u8;
+        let (k, s) = (usize::from(ks), usize::from(sq));
+        let (e, base, step, beyond) = if RANK_OF[k] == RANK_OF[s] {
+            (self.rank_blockers(ks), ks - FILE_OF[k], 1, sq > ks)
+        } else if FILE_OF[k] == FILE_OF[s] {
+            (self.file_blockers(ks), FILE_OF[k], 9, sq > ks)
+        } else {
+            return false;
+        };
+        // Bits 0–7 give the blockers above (higher coordinates), 8–15 below.
+        let e = if beyond { e } else { e >> 8 };
+        let (near, far) = ((e & 0xF) as u8, ((e >> 4) & 0xF) as u8);
+        (near != 0xF && self.holds(base + near * step, by, NEAR))
+            || (far != 0xF && self.holds(base + far * step, by, FAR))
+    }
+
+    /// [`Position::attacked_king`] for `color` after `mv` was made, when
+    /// `color`'s king was not attacked before it: only what the move changed
+    /// is looked at. An attack can then come only along the lines from the
+    /// king through `mv.from` (a rook, cannon or king uncovered, a cannon's
+    /// screen gone) or through `mv.to` (the piece moved there, a cannon's new
+    /// screen), from a horse whose leg `mv.from` was, or from a horse or pawn
+    /// that moved. A move of that king itself is tested in full.
+    pub fn attacked_after(&self, color: u8, mv: Move) -> bool {
+        let ks = self.king(color);
+        if ks == NO_SQUARE || mv.piece == 16 + 16 * color {
+            return self.attacked_king(color);
+        }
+        let by = color ^ 1;
+        if self.line_attacks_king(ks, mv.from, by) || self.line_attacks_king(ks, mv.to, by) {
+            return true;
+        }
+        let k = usize::from(ks);
+        let (kr, kf) = (RANK_OF[k], FILE_OF[k]);
+        let f = usize::from(mv.from);
+        let (fr, ff) = (RANK_OF[f], FILE_OF[f]);
+        // `mv.from` a leg: the horses two steps beyond it along its rank
+        // and along its file.
+        if fr.abs_diff(kr) == 1 && ff.abs_diff(kf) == 1 {
+            const HORSE: u8 = 1 << Kind::Horse as u8;
+            let (a, b) = ((2 * fr).wrapping_sub(kr), (2 * ff).wrapping_sub(kf));
+            if (a < 10 && self.holds(a * 9 + ff, by, HORSE))
+                || (b < 9 && self.holds(fr * 9 + b, by, HORSE))
+            {
+                return true;
+            }
+        }
+        if slot_color(mv.piece) == by {
+            match slot_kind(mv.piece) {
+                Kind::Horse => {
+                    let h = mv.to;
+                    return FILE_OF[usize::from(h)].abs_diff(kf) <= 2
+                        && matches!(
+                            i16::from(ks) - i16::from(h),
+                            7 | 11 | 17 | 19 | -7 | -11 | -17 | -19
+                        )
+                        && self.at(reverse_leg(h, ks)) == 0;
+                }
+                Kind::Pawn => {
+                    // In front of the king (its forward step), or beside it.
+                    let front = if color == RED {
+                        ks + 9
+                    } else {
+                        ks.wrapping_sub(9)
+                    };
+                    return mv.to == front
+                        || (mv.to.abs_diff(ks) == 1 && RANK_OF[usize::from(mv.to)] == kr);
+                }
+                _ => {}
             }
         }
         false

@@ -73,6 +73,13 @@ fn bit(sq: Square) -> Bits {
     b
 }
 
+/// Whether `sq` is in `b` (as `(b & bit(sq)).any()`, one word read).
+#[inline]
+fn has(b: Bits, sq: Square) -> bool {
+    b.0.get(usize::from(sq >> 5))
+        .is_some_and(|&w| (w >> (sq & 31)) & 1 != 0)
+}
+
 fn squares_of(mut b: Bits) -> impl Iterator<Item = Square> {
     core::iter::from_fn(move || {
         let w = b.0.iter().position(|&w| w != 0)?;
@@ -82,20 +89,25 @@ fn squares_of(mut b: Bits) -> impl Iterator<Item = Square> {
     })
 }
 
-/// Every occupied square.
+/// Every occupied square (the squares of the 32 slots).
 fn occupied(pos: &Position) -> Bits {
-    (0..90u8)
-        .filter(|&s| pos.at(s) != 0)
+    (16..48u8)
+        .map(|slot| pos.square_of(slot))
+        .filter(|&s| s != NO_SQUARE)
         .fold(Bits::EMPTY, |b, s| b | bit(s))
 }
 
 /// Squares of `color`'s pieces of the given kinds.
 fn pieces(pos: &Position, color: u8, kinds: &[Kind]) -> Bits {
     let mut b = Bits::EMPTY;
-    for slot in 16 + 16 * color..32 + 16 * color {
-        let sq = pos.square_of(slot);
-        if sq != NO_SQUARE && kinds.contains(&slot_kind(slot)) {
-            b |= bit(sq);
+    for &kind in kinds {
+        let (first, n) = kind.slots();
+        let first = 16 + 16 * color + first;
+        for slot in first..first + n {
+            let sq = pos.square_of(slot);
+            if sq != NO_SQUARE {
+                b |= bit(sq);
+            }
         }
     }
     b
@@ -121,12 +133,13 @@ fn unchaseable(pos: &Position, color: u8) -> Bits {
 fn rook_lines(sq: Square) -> Bits {
     let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
     let mut b = Bits::EMPTY;
-    for s in 0..90u8 {
-        if s != sq && (RANK_OF[usize::from(s)] == r || FILE_OF[usize::from(s)] == f) {
-            b |= bit(s);
-        }
+    for file in 0..9 {
+        b |= bit(r * 9 + file);
     }
-    b
+    for rank in 0..10 {
+        b |= bit(rank * 9 + f);
+    }
+    b ^ bit(sq)
 }
 
 /// The whole line through `a` and `b` (empty if they share neither rank nor file).
@@ -163,17 +176,20 @@ fn neighbours(sq: Square, diagonal: bool) -> Bits {
 
 /// Squares a rook (or, with `cannon`, a cannon's captures) reaches from `sq`.
 fn ray_attacks(sq: Square, occ: Bits, cannon: bool) -> Bits {
-    let (r, f) = (
-        i32::from(RANK_OF[usize::from(sq)]),
-        i32::from(FILE_OF[usize::from(sq)]),
-    );
+    let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
     let mut b = Bits::EMPTY;
-    for (dr, df) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-        let (mut nr, mut nf) = (r + dr, f + df);
+    // Up, down, right and left: the step and the squares that way.
+    for (step, count) in [
+        (9u8, 9 - r),
+        (9u8.wrapping_neg(), r),
+        (1, 8 - f),
+        (1u8.wrapping_neg(), f),
+    ] {
+        let mut s = sq;
         let mut screened = false;
-        while (0..10).contains(&nr) && (0..9).contains(&nf) {
-            let s = (nr * 9 + nf) as Square;
-            let full = (occ & bit(s)).any();
+        for _ in 0..count {
+            s = s.wrapping_add(step);
+            let full = has(occ, s);
             if !cannon || screened {
                 b |= bit(s);
                 if full {
@@ -182,8 +198,6 @@ fn ray_attacks(sq: Square, occ: Bits, cannon: bool) -> Bits {
             } else if full {
                 screened = true;
             }
-            nr += dr;
-            nf += df;
         }
     }
     b
@@ -204,12 +218,12 @@ fn attacks(kind: Kind, color: u8, sq: Square, occ: Bits) -> Bits {
         Kind::Elephant => ELEPHANT_MOVES[s]
             .iter()
             .take_while(|e| e[0] != NO_SQUARE)
-            .filter(|e| (occ & bit(e[1])).is_empty())
+            .filter(|e| !has(occ, e[1]))
             .fold(Bits::EMPTY, |b, e| b | bit(e[0])),
         Kind::Horse => HORSE_MOVES[s]
             .iter()
             .take_while(|e| e[0] != NO_SQUARE)
-            .filter(|e| (occ & bit(e[1])).is_empty())
+            .filter(|e| !has(occ, e[1]))
             .fold(Bits::EMPTY, |b, e| b | bit(e[0])),
         Kind::Rook => ray_attacks(sq, occ, false),
         Kind::Cannon => ray_attacks(sq, occ, true),

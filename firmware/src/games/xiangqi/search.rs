@@ -122,14 +122,17 @@ impl<'t> History<'t> {
         Self(words)
     }
 
+    /// The counter of `mv`: its piece's kind and destination, black's
+    /// destination mirrored (`HISTORY_BASE` gives `kind * 90`, plus 89
+    /// for black, whose destination is then subtracted).
     #[inline]
     fn index(mv: Move) -> usize {
-        let to = if slot_color(mv.piece) == 0 {
-            mv.to
+        let base = usize::from(HISTORY_BASE[usize::from(mv.piece & 63)]);
+        if mv.piece & 32 == 0 {
+            base + usize::from(mv.to)
         } else {
-            89 - mv.to
-        };
-        slot_kind(mv.piece) as usize * 90 + usize::from(to)
+            base.wrapping_sub(usize::from(mv.to))
+        }
     }
 
     #[inline]
@@ -151,6 +154,27 @@ impl<'t> History<'t> {
         }
     }
 }
+
+const fn build_history_base() -> [u16; 64] {
+    let mut t = [0u16; 64];
+    let mut slot = 16;
+    while slot < 48 {
+        let kind = match slot & 15 {
+            0 => 0,
+            1 | 2 => 1,
+            3 | 4 => 2,
+            5 | 6 => 3,
+            7 | 8 => 4,
+            9 | 10 => 5,
+            _ => 6,
+        };
+        t[slot] = kind * 90 + if slot >= 32 { 89 } else { 0 };
+        slot += 1;
+    }
+    t
+}
+/// [`History::index`]'s base by slot: `kind * 90`, plus 89 for black.
+static HISTORY_BASE: [u16; 64] = build_history_base();
 
 /// Arena words a search needs besides its move stack (the history counters).
 pub const HISTORY_WORDS: usize = History::WORDS;
@@ -405,8 +429,18 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
 
     /// Plays `mv` if it is legal (the mover's king not left attacked;
     /// `in_check`: the mover is in check now) and tells whether it checks.
+    /// `RECORDED`: with [`Xiangqi::push`] (take back with `pop`), else with
+    /// [`Xiangqi::play_unrecorded`], for quiescence (take back with
+    /// `take_back_unrecorded`).
     #[inline(never)]
-    fn play(g: &mut Xiangqi, mv: Move, in_check: bool) -> Option<bool> {
+    fn play<const RECORDED: bool>(g: &mut Xiangqi, mv: Move, in_check: bool) -> Option<bool> {
+        let push = |g: &mut Xiangqi| {
+            if RECORDED {
+                g.push(mv);
+            } else {
+                g.play_unrecorded(mv);
+            }
+        };
         if in_check {
             // Most moves fail to answer a check: those that cannot are
             // dropped at once, the others probed before playing.
@@ -414,18 +448,24 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                 return None;
             }
             let check = g.probe_move(mv, true)?;
-            g.push(mv);
+            push(g);
             return Some(check);
         }
         let me = g.position().side();
-        let risky = in_check || g.position().may_expose(mv);
-        g.push(mv);
-        if risky && g.position().attacked_king(me) {
-            g.pop();
+        let risky = g.position().may_expose(mv);
+        push(g);
+        // Neither king was attacked before the move (the mover is not in
+        // check here): only what the move changed is tested.
+        if risky && g.position().attacked_after(me, mv) {
+            if RECORDED {
+                g.pop();
+            } else {
+                g.take_back_unrecorded(mv);
+            }
             return None;
         }
         let pos = g.position();
-        Some(pos.may_give_check(mv) && pos.in_check())
+        Some(pos.may_give_check(mv) && pos.attacked_after(me ^ 1, mv))
     }
 
     /// Whether capture `mv` is worth trying in quiescence: it takes at least
@@ -534,17 +574,15 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         if slice.is_empty() {
             return Move::NULL;
         }
-        // The top score (two words a step: less loop overhead on the M0),
-        // then the first move that has it.
-        let mut top = i32::MIN;
-        let mut pairs = slice.chunks_exact(2);
-        for pair in &mut pairs {
-            top = top.max(score(pair[0])).max(score(pair[1]));
+        // The first move with the top score, in one pass: each search for a
+        // higher score runs as a tight loop of its own.
+        let mut top = score(slice[0]);
+        let mut best = 0;
+        let mut rest = slice.iter().enumerate().skip(1);
+        while let Some((k, &w)) = rest.find(|&(_, &w)| score(w) > top) {
+            top = score(w);
+            best = k;
         }
-        if let [last] = pairs.remainder() {
-            top = top.max(score(*last));
-        }
-        let best = slice.iter().position(|&w| score(w) == top).unwrap_or(0);
         slice.swap(0, best);
         *after = i + best + 1;
         unpack(slice[0])
@@ -623,11 +661,11 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                     continue;
                 }
             }
-            let Some(check) = Self::play(g, mv, in_check) else {
+            let Some(check) = Self::play::<false>(g, mv, in_check) else {
                 continue;
             };
             let score = -self.quiesce(g, ply + 1, -beta, -alpha, base + n, check);
-            g.pop();
+            g.take_back_unrecorded(mv);
             if self.aborted {
                 return 0;
             }
@@ -855,21 +893,15 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             let quiet = mv.captured == 0;
             let word = packed(mv);
             let killer = word == killers[0] || word == killers[1];
-            // A quiet move pruned below cannot be a check: skip it unplayed.
-            if prune
-                && quiet
-                && !killer
-                && best > -MATE_BOUND
-                && (futile || quiets >= late_moves)
-                && !g.position().may_give_check(mv)
-            {
-                quiets += 1;
-                continue;
-            }
-            // A quiet move that will be pruned unless it checks: legality
-            // and check are probed without playing it.
+            // A quiet move that will be pruned unless it checks: one that
+            // cannot check is skipped unplayed, the others have legality and
+            // check probed without playing them.
             if prune && quiet && !killer && best > -MATE_BOUND && (futile || quiets >= late_moves) {
-                match g.probe_move(mv, in_check) {
+                if !g.position().may_give_check(mv) {
+                    quiets += 1;
+                    continue;
+                }
+                match g.probe_possible_check(mv) {
                     None => continue,
                     Some(false) => {
                         legal += 1;
@@ -879,7 +911,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                     Some(true) => {}
                 }
             }
-            let Some(check) = Self::play(g, mv, in_check) else {
+            let Some(check) = Self::play::<true>(g, mv, in_check) else {
                 continue;
             };
             legal += 1;
@@ -887,10 +919,12 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             if quiet {
                 quiets += 1;
             }
-            if prune && !special && best > -MATE_BOUND && (futile || quiets > late_moves) {
-                g.pop();
-                continue;
-            }
+            // A quiet move played here is a check, or one the pruning above
+            // let through (not futile, fewer than `late_moves` quiet moves
+            // before it): never pruned after playing.
+            debug_assert!(
+                !(prune && !special && best > -MATE_BOUND && (futile || quiets > late_moves))
+            );
             // Principal-variation search: the first move with the full window;
             // the others with a null window (reduced when late and quiet),
             // searched again at full depth, then with the full window, while
@@ -1131,6 +1165,24 @@ mod tests {
 #[cfg(test)]
 mod history_tests {
     use super::*;
+
+    #[test]
+    fn history_index_is_kind_and_mirrored_destination() {
+        use super::super::board::{slot_color, slot_kind};
+        for piece in 16..48u8 {
+            for to in 0..90u8 {
+                let mv = Move {
+                    from: 0,
+                    to,
+                    piece,
+                    captured: 0,
+                };
+                let t = if slot_color(piece) == 0 { to } else { 89 - to };
+                let want = slot_kind(piece) as usize * 90 + usize::from(t);
+                assert_eq!(History::index(mv), want);
+            }
+        }
+    }
 
     #[test]
     fn history_counters_pack_four_to_a_word() {

@@ -80,6 +80,24 @@ impl Xiangqi {
         };
     }
 
+    /// Plays `mv` on the position alone, for the search's quiescence: not
+    /// recorded in the history, the natural-move counter and the Zobrist key
+    /// left as they were (quiescence reads none of them: no repetition test,
+    /// no table). Taken back with [`Xiangqi::take_back_unrecorded`].
+    pub fn play_unrecorded(&mut self, mv: Move) {
+        self.pos.make_unkeyed(mv);
+    }
+
+    /// Takes back `mv`, the last move of [`Xiangqi::play_unrecorded`].
+    pub fn take_back_unrecorded(&mut self, mv: Move) {
+        self.pos.unmake_unkeyed(mv);
+    }
+
+    /// [`Position::probe_possible_check`] on the current position (left as it was).
+    pub fn probe_possible_check(&mut self, mv: Move) -> Option<bool> {
+        self.pos.probe_possible_check(mv)
+    }
+
     /// [`Position::probe_move`] on the current position (left as it was).
     pub fn probe_move(&mut self, mv: Move, in_check: bool) -> Option<bool> {
         self.pos.probe_move(mv, in_check)

@@ -309,6 +309,21 @@ proptest::proptest! {
             let n = g.legal_moves(&mut buf);
             if n == 0 { break; }
             snapshots.push(g.clone());
+            // Quiescence's unrecorded move: the position of a recorded one
+            // but for the key, which it leaves, and taken back exactly.
+            let mut unkeyed = g.position().clone();
+            unkeyed.make_unkeyed(buf[pick % n]);
+            let mut keyed = g.position().clone();
+            keyed.make_raw(buf[pick % n]);
+            proptest::prop_assert_eq!(unkeyed.key(), g.position().key());
+            proptest::prop_assert!(unkeyed.same_as(&keyed) == (unkeyed.key() == keyed.key()));
+            proptest::prop_assert_eq!(unkeyed.psq(), keyed.psq());
+            let (mut a, mut b) = (std::string::String::new(), std::string::String::new());
+            unkeyed.write_fen(&mut a).unwrap();
+            keyed.write_fen(&mut b).unwrap();
+            proptest::prop_assert_eq!(a, b);
+            unkeyed.unmake_unkeyed(buf[pick % n]);
+            proptest::prop_assert_eq!(&unkeyed, g.position());
             g.make(buf[pick % n]);
             proptest::prop_assert_eq!(g.position().key(), g.position().compute_key());
             proptest::prop_assert_eq!(g.position().psq(), g.position().compute_psq());
@@ -776,6 +791,46 @@ fn check_prefilter_never_misses_a_check() {
         walk(&mut Position::parse_fen(fen).unwrap(), 2, &mut checks);
     }
     assert!(checks > 100, "{checks} checks seen");
+}
+
+/// [`Position::attacked_after`] agrees with the full test
+/// [`Position::attacked_king`] for every pseudo-legal move (legal or not)
+/// two plies deep from the perft positions: for the other side's king
+/// always, for the mover's when it was not in check before the move.
+#[test]
+fn attack_test_after_a_move_equals_the_full_test() {
+    fn walk(pos: &mut Position, depth: u8, seen: &mut [u32; 2]) {
+        let mut buf = [Move::default(); 128];
+        let n = {
+            let mut sink = super::movegen::Sink::new(&mut buf);
+            pos.pseudo_moves(&mut sink, true);
+            sink.len()
+        };
+        let me = pos.side();
+        let in_check = pos.in_check();
+        for &mv in &buf[..n] {
+            pos.make_raw(mv);
+            for color in [me, me ^ 1] {
+                if color == me && in_check {
+                    continue;
+                }
+                let full = pos.attacked_king(color);
+                assert_eq!(pos.attacked_after(color, mv), full, "{mv:?} colour {color}");
+                seen[usize::from(color == me)] += u32::from(full);
+            }
+            let legal = !pos.attacked_king(me);
+            if depth > 1 && legal {
+                walk(pos, depth - 1, seen);
+            }
+            pos.unmake_raw(mv);
+        }
+    }
+    let mut seen = [0; 2];
+    for (fen, _, _) in perft_cases().filter(|c| c.1 == 1) {
+        walk(&mut Position::parse_fen(fen).unwrap(), 2, &mut seen);
+    }
+    // Checks given and kings left attacked were both met.
+    assert!(seen[0] > 100 && seen[1] > 100, "{seen:?}");
 }
 
 #[test]
