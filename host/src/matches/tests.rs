@@ -383,9 +383,12 @@ fn an_illegal_move_loses_the_game_and_the_match_goes_on() {
 
 #[test]
 fn a_slow_engine_loses_on_time() {
+    // The host engine on the other side answers tic-tac-toe in well under a
+    // millisecond; its clock is wide enough that a loaded machine cannot make
+    // it the one that loses on time (a 30 ms clock once did, at load 4).
     let clocked = MatchOptions {
         time: TimeControl::Clock {
-            base: Duration::from_millis(30),
+            base: Duration::from_millis(300),
             increment: Duration::ZERO,
         },
         time_margin: Duration::from_millis(10),
@@ -394,7 +397,7 @@ fn a_slow_engine_loses_on_time() {
     let r = against(
         Scripted {
             answer: "legal",
-            delay: Duration::from_millis(80),
+            delay: Duration::from_millis(700),
         },
         &clocked,
     );
