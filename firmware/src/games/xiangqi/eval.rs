@@ -629,18 +629,8 @@ mod tests {
         /// walk over the legs with its edge tests.
         #[test]
         fn horse_mobility_equals_the_walk(seed in proptest::prelude::any::<u64>(), plies in 0usize..120) {
-            use crate::games::xiangqi::board::{Move, WALL, WALL_SQUARE};
-            let mut pos = Position::start();
-            let mut state = seed;
-            let mut buf = [Move::default(); 128];
-            for _ in 0..plies {
-                let n = pos.legal_moves(&mut buf, true);
-                if n == 0 {
-                    break;
-                }
-                state = crate::games::xiangqi::search::mix(state);
-                pos.make_raw(buf[(state % n as u64) as usize]);
-            }
+            use crate::games::xiangqi::board::{WALL, WALL_SQUARE};
+            let pos = Position::random_walk(seed, plies);
             proptest::prop_assert_eq!(pos.at(WALL_SQUARE), WALL);
             for us in [RED, RED ^ 1] {
                 let first = 16 + 16 * us;

@@ -898,4 +898,23 @@ impl Position {
         }
         total
     }
+
+    /// The position after `plies` random legal moves from the start (fewer
+    /// if a side has none), each chosen by `seed` through [`super::search::mix`]: the
+    /// positions of the property tests.
+    #[cfg(test)]
+    pub fn random_walk(seed: u64, plies: usize) -> Self {
+        let mut pos = Self::start();
+        let mut state = seed;
+        let mut buf = [Move::default(); 128];
+        for _ in 0..plies {
+            let n = pos.legal_moves(&mut buf, true);
+            if n == 0 {
+                break;
+            }
+            state = super::search::mix(state);
+            pos.make_raw(buf[(state % n as u64) as usize]);
+        }
+        pos
+    }
 }

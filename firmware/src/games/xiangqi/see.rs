@@ -327,17 +327,7 @@ mod tests {
         /// plain minimax of recaptures, and leaves the position unchanged.
         #[test]
         fn exchange_values_follow_the_minimax(seed in any::<u64>(), plies in 0usize..60) {
-            let mut pos = Position::start();
-            let mut state = seed;
-            let mut buf = [Move::default(); 128];
-            for _ in 0..plies {
-                let n = pos.legal_moves(&mut buf, true);
-                if n == 0 {
-                    break;
-                }
-                state = super::super::search::mix(state);
-                pos.make_raw(buf[(state % n as u64) as usize]);
-            }
+            let mut pos = Position::random_walk(seed, plies);
             let mut caps = [Move::default(); 128];
             let n = {
                 let mut sink = Sink::new(&mut caps);
