@@ -94,8 +94,8 @@ const SLOT_KIND: [Kind; 16] = [
 
 /// Kind of the piece in slot `slot` (16..48).
 #[inline]
-pub fn slot_kind(slot: u8) -> Kind {
-    SLOT_KIND[usize::from(slot & 15)]
+pub const fn slot_kind(slot: u8) -> Kind {
+    SLOT_KIND[(slot & 15) as usize]
 }
 
 /// Colour of the piece in slot `slot` (16..48): [`RED`] or [`BLACK`].

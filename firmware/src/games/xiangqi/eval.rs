@@ -28,8 +28,8 @@
 //!   the middle-game value weighs `phase / 32`.
 
 use super::board::{
-    FILE_OF, HORSE_PATHS, Kind, NO_SQUARE, Position, RANK_OF, RED, Square, reverse_leg, slot_color,
-    slot_kind, slot_row,
+    FILE_OF, HORSE_PATHS, Kind, NO_SQUARE, Position, RANK_OF, RED, Square, slot_color, slot_kind,
+    slot_row,
 };
 use super::weights::WEIGHTS;
 use crate::game::Score;
@@ -181,20 +181,9 @@ fn horse_mobility(pos: &Position, sq: Square, shift: u8) -> usize {
     n
 }
 
-/// Whether a horse on `h` attacks `target` (a horse step away, the leg free).
-#[inline(always)]
-fn horse_reaches(pos: &Position, h: Square, target: Square) -> bool {
-    FILE_OF[usize::from(h)].abs_diff(FILE_OF[usize::from(target)]) <= 2
-        && matches!(
-            i16::from(target) - i16::from(h),
-            7 | 11 | 17 | 19 | -7 | -11 | -17 | -19
-        )
-        && pos.at(reverse_leg(h, target)) == 0
-}
-
 /// Horse moves from `sq` (leg free, target not our own piece: `own` is
 /// `slot >> 4` of our pieces), and whether it guards the square `mate` (its
-/// partner): the walk [`horse_mobility`] and [`horse_reaches`] replace,
+/// partner): the walk [`horse_mobility`] and [`Position::horse_reaches`] replace,
 /// kept for the tests.
 #[cfg(test)]
 fn horse_mobility_reference(pos: &Position, sq: Square, own: u8, mate: Square) -> (usize, bool) {
@@ -309,7 +298,7 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
     }
     if h1 != NO_SQUARE
         && h2 != NO_SQUARE
-        && (horse_reaches(pos, h1, h2) || horse_reaches(pos, h2, h1))
+        && (pos.horse_reaches(h1, h2) || pos.horse_reaches(h2, h1))
     {
         t.add(param::HORSE_PAIR, 1);
     }
@@ -646,7 +635,7 @@ mod tests {
                 }
                 let fast = h1 != NO_SQUARE
                     && h2 != NO_SQUARE
-                    && (horse_reaches(&pos, h1, h2) || horse_reaches(&pos, h2, h1));
+                    && (pos.horse_reaches(h1, h2) || pos.horse_reaches(h2, h1));
                 proptest::prop_assert_eq!(fast, pair);
             }
         }

@@ -124,6 +124,20 @@ impl<'a, T: MoveSlot> Sink<'a, T> {
     }
 }
 
+/// The square a pawn of `by` takes `sq` from with its forward step (one rank
+/// behind `sq` from `by`'s side), [`NO_SQUARE`] off the board.
+#[inline(always)]
+pub(super) fn pawn_behind(sq: Square, by: u8) -> Square {
+    let r = RANK_OF[usize::from(sq)];
+    if by == RED {
+        if r > 0 { sq - 9 } else { NO_SQUARE }
+    } else if r < 9 {
+        sq + 9
+    } else {
+        NO_SQUARE
+    }
+}
+
 impl Position {
     #[inline]
     fn push_to<T: MoveSlot>(
@@ -492,7 +506,7 @@ impl Position {
             p >> 4 == enemy && KIND_BIT[usize::from(p & 15)] & PAWN != 0
         };
         let k = usize::from(ks);
-        let (r, f) = (RANK_OF[k], FILE_OF[k]);
+        let r = RANK_OF[k];
         // Enemy pawns: in front of the king, or beside it (they have crossed the river).
         let front = if color == RED {
             if r < 9 { ks + 9 } else { NO_SQUARE }
@@ -519,14 +533,7 @@ impl Position {
         // The enemy's two horses: a horse step away with the leg free.
         for slot in [first + 5, first + 6] {
             let h = self.square_of(slot);
-            if h != NO_SQUARE
-                && FILE_OF[usize::from(h)].abs_diff(f) <= 2
-                && matches!(
-                    i16::from(ks) - i16::from(h),
-                    7 | 11 | 17 | 19 | -7 | -11 | -17 | -19
-                )
-                && self.at(reverse_leg(h, ks)) == 0
-            {
+            if h != NO_SQUARE && self.horse_reaches(h, ks) {
                 return true;
             }
         }
@@ -589,15 +596,7 @@ impl Position {
         }
         if slot_color(mv.piece) == by {
             match slot_kind(mv.piece) {
-                Kind::Horse => {
-                    let h = mv.to;
-                    return FILE_OF[usize::from(h)].abs_diff(kf) <= 2
-                        && matches!(
-                            i16::from(ks) - i16::from(h),
-                            7 | 11 | 17 | 19 | -7 | -11 | -17 | -19
-                        )
-                        && self.at(reverse_leg(h, ks)) == 0;
-                }
+                Kind::Horse => return self.horse_reaches(mv.to, ks),
                 Kind::Pawn => {
                     // In front of the king (its forward step), or beside it.
                     let front = if color == RED {
@@ -686,6 +685,18 @@ impl Position {
         self.attacked_at_close_range(sq, by)
     }
 
+    /// Whether a horse on `h` reaches `target`: a horse step away, its leg
+    /// free (whatever stands on `target`).
+    #[inline(always)]
+    pub(super) fn horse_reaches(&self, h: Square, target: Square) -> bool {
+        FILE_OF[usize::from(h)].abs_diff(FILE_OF[usize::from(target)]) <= 2
+            && matches!(
+                i16::from(target) - i16::from(h),
+                7 | 11 | 17 | 19 | -7 | -11 | -17 | -19
+            )
+            && self.at(reverse_leg(h, target)) == 0
+    }
+
     /// Whether `at` holds a piece of `by` whose kind is in `mask` (bits
     /// `1 << Kind`).
     #[inline(always)]
@@ -708,13 +719,7 @@ impl Position {
         let (r, f) = (RANK_OF[s], FILE_OF[s]);
         // Pawns: from behind (their forward step), or beside once across the river.
         let crossed = if by == RED { r >= 5 } else { r <= 4 };
-        let behind = if by == RED {
-            if r > 0 { sq - 9 } else { NO_SQUARE }
-        } else if r < 9 {
-            sq + 9
-        } else {
-            NO_SQUARE
-        };
+        let behind = pawn_behind(sq, by);
         if is(behind, PAWN)
             || (crossed && f > 0 && is(sq - 1, PAWN))
             || (crossed && f < 8 && is(sq + 1, PAWN))

@@ -159,15 +159,7 @@ const fn build_history_base() -> [u16; 64] {
     let mut t = [0u16; 64];
     let mut slot = 16;
     while slot < 48 {
-        let kind = match slot & 15 {
-            0 => 0,
-            1 | 2 => 1,
-            3 | 4 => 2,
-            5 | 6 => 3,
-            7 | 8 => 4,
-            9 | 10 => 5,
-            _ => 6,
-        };
+        let kind = slot_kind(slot as u8) as u16;
         t[slot] = kind * 90 + if slot >= 32 { 89 } else { 0 };
         slot += 1;
     }
@@ -468,8 +460,9 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         Some(pos.may_give_check(mv) && pos.attacked_after(me ^ 1, mv))
     }
 
-    /// Whether capture `mv` is worth trying in quiescence: it takes at least
-    /// as much as it risks, or the piece taken is not defended.
+    /// Whether capture `mv` is ordered among the good captures (the main
+    /// search; quiescence uses the exchange test): it takes at least as much
+    /// as it risks, or the piece taken is not defended.
     fn good_capture(g: &Xiangqi, mv: Move) -> bool {
         let victim = VALUE[slot_kind(mv.captured) as usize];
         let attacker = VALUE[slot_kind(mv.piece) as usize];

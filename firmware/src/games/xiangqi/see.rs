@@ -12,9 +12,10 @@
 
 use super::board::{
     ADVISOR_MOVES, FILE_OF, KING_MOVES, Kind, Move, NO_SQUARE, Position, RANK_OF, RED, Square,
-    reverse_leg, slot_color, slot_kind,
+    slot_color, slot_kind,
 };
 use super::eval::VALUE;
+use super::movegen::pawn_behind;
 use crate::game::Score;
 
 /// Longest exchange followed: every piece that can reach a square (at most
@@ -39,13 +40,7 @@ impl Position {
         let s = usize::from(sq);
         let (r, f) = (RANK_OF[s], FILE_OF[s]);
         // Pawns: from behind (their forward step), or beside once across the river.
-        let behind = if by == RED {
-            if r > 0 { sq - 9 } else { NO_SQUARE }
-        } else if r < 9 {
-            sq + 9
-        } else {
-            NO_SQUARE
-        };
+        let behind = pawn_behind(sq, by);
         if self.holds(behind, by, PAWN) {
             return self.at(behind);
         }
@@ -81,14 +76,7 @@ impl Position {
         }
         for slot in [first + 5, first + 6] {
             let h = self.square_of(slot);
-            if h != NO_SQUARE
-                && FILE_OF[usize::from(h)].abs_diff(f) <= 2
-                && matches!(
-                    i16::from(sq) - i16::from(h),
-                    7 | 11 | 17 | 19 | -7 | -11 | -17 | -19
-                )
-                && self.at(reverse_leg(h, sq)) == 0
-            {
+            if h != NO_SQUARE && self.horse_reaches(h, sq) {
                 return slot;
             }
         }
