@@ -182,6 +182,7 @@ impl Position {
         end: u8,
         cannon: bool,
         quiet: bool,
+        captures: bool,
     ) {
         // `base` is the square at line coordinate 0; coordinates run `0..end`.
         let base = from - pos * step;
@@ -211,6 +212,9 @@ impl Position {
                 to -= step;
                 sink.push_word(word | (u32::from(to) << 8));
             }
+        }
+        if !captures {
+            return;
         }
         let (up, down) = if cannon {
             (far_up, far_down)
@@ -270,9 +274,9 @@ impl Position {
                 let cannon = slot_kind(slot) == Kind::Cannon;
                 let (r, fl) = (RANK_OF[f], FILE_OF[f]);
                 let e = self.rank_blockers(from);
-                self.slide(sink, slot, from, e, fl, 1, 9, cannon, quiet);
+                self.slide(sink, slot, from, e, fl, 1, 9, cannon, quiet, true);
                 let e = self.file_blockers(from);
-                self.slide(sink, slot, from, e, r, 9, 10, cannon, quiet);
+                self.slide(sink, slot, from, e, r, 9, 10, cannon, quiet, true);
             }
             Kind::Pawn => {
                 let (r, fl) = (RANK_OF[f], FILE_OF[f]);
@@ -299,16 +303,24 @@ impl Position {
     /// in slot order, each piece's moves in [`Position::piece_moves`]'s order.
     pub fn pseudo_moves<T: MoveSlot>(&self, sink: &mut Sink<'_, T>, quiet: bool) {
         if quiet {
-            self.side_moves::<T, true>(sink);
+            self.side_moves::<T, true, true>(sink);
         } else {
-            self.side_moves::<T, false>(sink);
+            self.side_moves::<T, false, true>(sink);
         }
     }
 
+    /// Pseudo-legal quiet moves (no captures) of the side to move, in
+    /// [`Position::pseudo_moves`]'s order: the main search's last stage, generated
+    /// only when the hash move, the captures and the killers did not cut off.
+    pub fn quiet_moves<T: MoveSlot>(&self, sink: &mut Sink<'_, T>) {
+        self.side_moves::<T, true, false>(sink);
+    }
+
     /// A move of `piece` from `from` to `to` if `to` is empty (when `QUIET`)
-    /// or holds an enemy (`enemy` = `slot >> 4` of the enemy's pieces).
+    /// or holds an enemy (when `CAPTURES`; `enemy` = `slot >> 4` of the
+    /// enemy's pieces).
     #[inline(always)]
-    fn push_fast<T: MoveSlot, const QUIET: bool>(
+    fn push_fast<T: MoveSlot, const QUIET: bool, const CAPTURES: bool>(
         &self,
         sink: &mut Sink<'_, T>,
         word: u32,
@@ -321,15 +333,19 @@ impl Position {
             if QUIET {
                 sink.push_word(word | (u32::from(to) << 8));
             }
-        } else if target >> 4 == enemy {
+        } else if CAPTURES && target >> 4 == enemy {
             sink.push_word(word | (u32::from(to) << 8) | (u32::from(target) << 24));
         }
     }
 
     /// [`Position::pseudo_moves`] with the kinds walked by their slot ranges
-    /// (no dispatch per piece) and the quiet test resolved at compile time.
+    /// (no dispatch per piece) and the quiet and capture tests resolved at
+    /// compile time (`QUIET`: moves to empty squares, `CAPTURES`: captures).
     #[inline(never)]
-    fn side_moves<T: MoveSlot, const QUIET: bool>(&self, sink: &mut Sink<'_, T>) {
+    fn side_moves<T: MoveSlot, const QUIET: bool, const CAPTURES: bool>(
+        &self,
+        sink: &mut Sink<'_, T>,
+    ) {
         let first = 16 + 16 * self.side();
         // `slot >> 4` is 1 for red pieces and 2 for black ones.
         let enemy = 2 - self.side();
@@ -341,7 +357,7 @@ impl Position {
                 if to == NO_SQUARE {
                     break;
                 }
-                self.push_fast::<T, QUIET>(sink, w, to, enemy);
+                self.push_fast::<T, QUIET, CAPTURES>(sink, w, to, enemy);
             }
         }
         // Advisors.
@@ -356,7 +372,7 @@ impl Position {
                 if to == NO_SQUARE {
                     break;
                 }
-                self.push_fast::<T, QUIET>(sink, w, to, enemy);
+                self.push_fast::<T, QUIET, CAPTURES>(sink, w, to, enemy);
             }
         }
         // Elephants.
@@ -372,7 +388,7 @@ impl Position {
                     break;
                 }
                 if self.at(eye) == 0 {
-                    self.push_fast::<T, QUIET>(sink, w, to, enemy);
+                    self.push_fast::<T, QUIET, CAPTURES>(sink, w, to, enemy);
                 }
             }
         }
@@ -391,8 +407,8 @@ impl Position {
                 if self.at(leg) != 0 {
                     continue;
                 }
-                self.push_fast::<T, QUIET>(sink, w, a, enemy);
-                self.push_fast::<T, QUIET>(sink, w, b, enemy);
+                self.push_fast::<T, QUIET, CAPTURES>(sink, w, a, enemy);
+                self.push_fast::<T, QUIET, CAPTURES>(sink, w, b, enemy);
             }
         }
         // Rooks and cannons.
@@ -408,9 +424,9 @@ impl Position {
             let (r, fl) = (RANK_OF[f], FILE_OF[f]);
             if QUIET {
                 let e = self.rank_blockers(from);
-                self.slide(sink, slot, from, e, fl, 1, 9, cannon, true);
+                self.slide(sink, slot, from, e, fl, 1, 9, cannon, true, CAPTURES);
                 let e = self.file_blockers(from);
-                self.slide(sink, slot, from, e, r, 9, 10, cannon, true);
+                self.slide(sink, slot, from, e, r, 9, 10, cannon, true, CAPTURES);
             } else {
                 // Captures only: the nearest blocker (a rook's) or the one
                 // behind it (a cannon's), up then down, along the rank then
@@ -420,13 +436,13 @@ impl Position {
                 let rank_base = from - fl;
                 for c in [e & 0xF, (e >> 8) & 0xF] {
                     if c != 0xF {
-                        self.push_fast::<T, false>(sink, w, rank_base + c as u8, enemy);
+                        self.push_fast::<T, false, true>(sink, w, rank_base + c as u8, enemy);
                     }
                 }
                 let e = self.file_blockers(from) >> shift;
                 for c in [e & 0xF, (e >> 8) & 0xF] {
                     if c != 0xF {
-                        self.push_fast::<T, false>(sink, w, c as u8 * 9 + fl, enemy);
+                        self.push_fast::<T, false, true>(sink, w, c as u8 * 9 + fl, enemy);
                     }
                 }
             }
@@ -444,17 +460,17 @@ impl Position {
             let (r, fl) = (RANK_OF[f], FILE_OF[f]);
             if red {
                 if r < 9 {
-                    self.push_fast::<T, QUIET>(sink, w, from + 9, enemy);
+                    self.push_fast::<T, QUIET, CAPTURES>(sink, w, from + 9, enemy);
                 }
             } else if r > 0 {
-                self.push_fast::<T, QUIET>(sink, w, from - 9, enemy);
+                self.push_fast::<T, QUIET, CAPTURES>(sink, w, from - 9, enemy);
             }
             if (from >= 45) == red {
                 if fl > 0 {
-                    self.push_fast::<T, QUIET>(sink, w, from - 1, enemy);
+                    self.push_fast::<T, QUIET, CAPTURES>(sink, w, from - 1, enemy);
                 }
                 if fl < 8 {
-                    self.push_fast::<T, QUIET>(sink, w, from + 1, enemy);
+                    self.push_fast::<T, QUIET, CAPTURES>(sink, w, from + 1, enemy);
                 }
             }
         }

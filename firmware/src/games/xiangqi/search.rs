@@ -177,6 +177,73 @@ fn packed(mv: Move) -> u32 {
     u32::from_le_bytes([mv.from, mv.to, mv.piece, mv.captured])
 }
 
+/// Ordering score from which a capture counts as good (see [`Searcher::order`]).
+const GOOD_CAPTURE: i32 = 10_000;
+
+/// Where a node's move loop stands in its staged order: the hash move (before
+/// anything is generated), the good captures (generated alone), the killers
+/// (checked against the position), the quiet moves (generated only when
+/// none of these cut off), the losing captures. The root generates
+/// everything at once (`All`): its ordering knows the last iteration's best
+/// move and the request's excluded moves.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    /// Every move, generated and ordered at once (the root).
+    All,
+    /// Picking from every move.
+    AllPick,
+    /// Captures to generate.
+    Captures,
+    /// Picking captures while they are good.
+    GoodCaptures,
+    /// Trying the killers.
+    Killers,
+    /// Quiet moves to generate.
+    Quiets,
+    /// Picking quiet moves.
+    QuietPick,
+    /// Picking the remaining (losing) captures.
+    BadCaptures,
+    /// Nothing left.
+    Done,
+}
+
+/// The state of a node's staged move order (see [`Searcher::next_staged`]).
+struct Picker {
+    stage: Stage,
+    /// The hash move's squares, for ordering.
+    hash: Option<(Square, Square)>,
+    /// The hash move tried first, packed (0 for none).
+    first: u32,
+    /// The killers of the node's ply (a killer that is not a move of the
+    /// position is cleared when its turn comes).
+    killers: [u32; 2],
+    /// The next killer to try.
+    killer: u8,
+    /// The first generated move (the captures, or every move at the root).
+    base: usize,
+    /// The next capture (or move, at the root) to pick.
+    capture: usize,
+    /// The end of the captures.
+    captures_end: usize,
+    /// The first quiet move.
+    quiets_start: usize,
+    /// The next quiet move to pick.
+    quiet: usize,
+    /// The end of the generated moves (the children's move stack starts there).
+    end: usize,
+    /// The root's last pick (for [`Searcher::reward`]).
+    at: usize,
+    /// [`Searcher::pick`]'s carried position, captures (or every move).
+    after: usize,
+    /// [`Searcher::pick`]'s carried position, quiet moves.
+    after_quiet: usize,
+    /// Whether the remaining quiet moves are taken in generation order: only
+    /// those that check are still searched (the node prunes the others), so
+    /// their order hardly matters and ordering them costs more than it gives.
+    unordered: bool,
+}
+
 /// One node of [`Searcher::search`]: its window and what is known about it.
 #[derive(Clone, Copy)]
 struct Node {
@@ -375,14 +442,29 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
     }
 
     /// A quiet move caused a cut-off: killer, history bonus, and maluses for
-    /// the quiet moves tried before it (`moves[base..at]`).
+    /// the quiet moves tried before it (`moves[base..at]` and `extra`, the
+    /// hash move and killers tried before the quiet moves were generated; 0
+    /// for none).
     #[inline(never)]
-    fn reward(&mut self, mv: Move, depth: i32, ply: usize, base: usize, at: usize) {
+    fn reward(
+        &mut self,
+        mv: Move,
+        depth: i32,
+        ply: usize,
+        (base, at): (usize, usize),
+        extra: [u32; 2],
+    ) {
         let bonus = (depth * depth).min(400);
         self.nudge_history(mv, bonus);
         for i in base..at {
             let tried = unpack(self.moves[i]);
             if tried.captured == 0 && tried != mv {
+                self.nudge_history(tried, -bonus);
+            }
+        }
+        for word in extra {
+            let tried = unpack(u64::from(word));
+            if word != 0 && tried.captured == 0 && tried != mv {
                 self.nudge_history(tried, -bonus);
             }
         }
@@ -400,6 +482,137 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         let mut sink = Sink::new(self.moves.get_mut(base..)?);
         g.position().pseudo_moves(&mut sink, quiet);
         (!sink.overflowed()).then_some(sink.len())
+    }
+
+    /// Generates the quiet moves alone into the stack at `base`; returns the
+    /// count, or `None` when they do not all fit.
+    #[inline(never)]
+    fn generate_quiet(&mut self, g: &Xiangqi, base: usize) -> Option<usize> {
+        let mut sink = Sink::new(self.moves.get_mut(base..)?);
+        g.position().quiet_moves(&mut sink);
+        (!sink.overflowed()).then_some(sink.len())
+    }
+
+    /// The killer packed in `word` as a move of this position, if it is one
+    /// of the side to move's pseudo-legal quiet moves.
+    #[inline(never)]
+    fn killer_move(g: &Xiangqi, word: u32) -> Option<Move> {
+        let mv = unpack(u64::from(word));
+        let pos = g.position();
+        if word == 0
+            || pos.at(mv.from) != mv.piece
+            || pos.at(mv.to) != 0
+            || slot_color(mv.piece) != pos.side()
+        {
+            return None;
+        }
+        let mut buf = [Move::NULL; 18];
+        let mut sink = Sink::new(&mut buf);
+        pos.piece_moves(&mut sink, mv.piece, mv.from, true);
+        let n = sink.len();
+        buf[..n].iter().copied().find(|m| m.to == mv.to)
+    }
+
+    /// The next move of a node's staged order (see [`Stage`]) after its
+    /// hash move; `Ok(None)` when none is left, `Err` when generated moves do
+    /// not fit in the move stack.
+    #[inline(never)]
+    fn next_staged(&mut self, g: &Xiangqi, p: &mut Picker, ply: usize) -> Result<Option<Move>, ()> {
+        loop {
+            match p.stage {
+                Stage::All | Stage::Captures => {
+                    let all = p.stage == Stage::All;
+                    let n = self.generate(g, p.base, all).ok_or(())?;
+                    self.order(g, p.base, n, p.hash, ply);
+                    p.end = p.base + n;
+                    if all && ply == 0 {
+                        p.end = self.drop_excluded(p.base, p.end);
+                    }
+                    p.captures_end = p.end;
+                    p.stage = if all {
+                        Stage::AllPick
+                    } else {
+                        Stage::GoodCaptures
+                    };
+                }
+                Stage::AllPick | Stage::BadCaptures => {
+                    let end = if p.stage == Stage::AllPick {
+                        p.end
+                    } else {
+                        p.captures_end
+                    };
+                    if p.capture >= end {
+                        if p.stage == Stage::BadCaptures {
+                            p.stage = Stage::Done;
+                        }
+                        return Ok(None);
+                    }
+                    let mv = self.pick(p.capture, end, &mut p.after);
+                    p.capture += 1;
+                    p.at = p.capture - 1;
+                    if p.first != packed(mv) {
+                        return Ok(Some(mv));
+                    }
+                }
+                Stage::GoodCaptures => {
+                    if p.capture < p.captures_end {
+                        let mv = self.pick(p.capture, p.captures_end, &mut p.after);
+                        if (self.moves[p.capture] >> 32) as i32 >= GOOD_CAPTURE {
+                            p.capture += 1;
+                            if p.first != packed(mv) {
+                                return Ok(Some(mv));
+                            }
+                            continue;
+                        }
+                    }
+                    p.after = 0;
+                    p.stage = Stage::Killers;
+                }
+                Stage::Killers => {
+                    let k = usize::from(p.killer);
+                    if k >= 2 {
+                        p.stage = Stage::Quiets;
+                        continue;
+                    }
+                    p.killer += 1;
+                    let word = p.killers[k];
+                    if word != p.first
+                        && let Some(mv) = Self::killer_move(g, word)
+                    {
+                        return Ok(Some(mv));
+                    }
+                    // Not a move here: not tried, so no malus.
+                    p.killers[k] = 0;
+                }
+                Stage::Quiets => {
+                    let n = self.generate_quiet(g, p.end).ok_or(())?;
+                    if !p.unordered {
+                        self.order(g, p.end, n, p.hash, ply);
+                    }
+                    p.quiet = p.end;
+                    p.quiets_start = p.end;
+                    p.end += n;
+                    p.stage = Stage::QuietPick;
+                }
+                Stage::QuietPick => {
+                    if p.quiet >= p.end {
+                        p.stage = Stage::BadCaptures;
+                        continue;
+                    }
+                    let mv = if p.unordered {
+                        unpack(self.moves[p.quiet])
+                    } else {
+                        self.pick(p.quiet, p.end, &mut p.after_quiet)
+                    };
+                    p.quiet += 1;
+                    let word = packed(mv);
+                    if word != p.first && word != p.killers[0] && word != p.killers[1] {
+                        return Ok(Some(mv));
+                    }
+                }
+                Stage::Done => return Ok(None),
+            }
+        }
     }
 
     /// The hash move `from`–`to` as a move of this position, if it is one
@@ -834,11 +1047,28 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             .and_then(|(from, to)| Self::hash_move(g, from, to))
             .filter(|&m| ply > 0 || !self.excluded(m));
         let mut pending = first;
-        let (mut next, mut generated) = (base, false);
-        let mut i = base;
-        // Where the previous pick took its move from (see `Self::pick`).
-        let mut after = 0;
         let killers = if ply < PLY { self.killers[ply] } else { [0; 2] };
+        let mut picker = Picker {
+            stage: if ply == 0 {
+                Stage::All
+            } else {
+                Stage::Captures
+            },
+            hash,
+            first: first.map_or(0, packed),
+            killers,
+            killer: 0,
+            base,
+            capture: base,
+            captures_end: base,
+            quiets_start: base,
+            quiet: base,
+            end: base,
+            at: base,
+            after: 0,
+            after_quiet: 0,
+            unordered: false,
+        };
         // No pruning of quiet moves against a side without rook, horse or
         // cannon: a quiet move that leaves it without a legal move mates.
         let prune = !pv_node
@@ -859,30 +1089,19 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             let mv = if let Some(mv) = pending.take() {
                 mv
             } else {
-                if !generated {
-                    generated = true;
-                    let Some(n) = self.generate(g, base, true) else {
+                picker.unordered = prune && best > -MATE_BOUND && (futile || quiets >= late_moves);
+                match self.next_staged(g, &mut picker, ply) {
+                    Ok(Some(mv)) => mv,
+                    Ok(None) => break,
+                    Err(()) => {
                         if legal == 0 {
                             return self.quiesce(g, ply, alpha, beta, base, in_check);
                         }
                         break;
-                    };
-                    self.order(g, base, n, hash, ply);
-                    next = base + n;
-                    if ply == 0 {
-                        next = self.drop_excluded(base, next);
                     }
                 }
-                if i >= next {
-                    break;
-                }
-                let mv = self.pick(i, next, &mut after);
-                i += 1;
-                if first == Some(mv) {
-                    continue;
-                }
-                mv
             };
+            let next = picker.end;
             let quiet = mv.captured == 0;
             let word = packed(mv);
             let killer = word == killers[0] || word == killers[1];
@@ -956,8 +1175,20 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                     self.set_pv(ply, mv);
                     if score >= beta {
                         if quiet {
-                            // The moves before this one in `moves[base..i - 1]`.
-                            self.reward(mv, depth, ply, base, i.saturating_sub(1).max(base));
+                            // The quiet moves tried before this one.
+                            let (range, extra) = match picker.stage {
+                                Stage::AllPick => ((base, picker.at), [0; 2]),
+                                Stage::QuietPick => {
+                                    ((picker.quiets_start, picker.quiet - 1), [0; 2])
+                                }
+                                // A killer: the hash move and the first
+                                // killer (cleared when it was no move here)
+                                // were tried before it.
+                                Stage::Killers => ((base, base), [picker.first, picker.killers[0]]),
+                                // The hash move, tried first.
+                                _ => ((base, base), [0; 2]),
+                            };
+                            self.reward(mv, depth, ply, range, extra);
                         }
                         break;
                     }
