@@ -211,8 +211,6 @@ enum Stage {
 /// The state of a node's staged move order (see [`Searcher::next_staged`]).
 struct Picker {
     stage: Stage,
-    /// The hash move's squares, for ordering.
-    hash: Option<(Square, Square)>,
     /// The hash move tried first, packed (0 for none).
     first: u32,
     /// The killers of the node's ply (a killer that is not a move of the
@@ -220,28 +218,50 @@ struct Picker {
     killers: [u32; 2],
     /// The next killer to try.
     killer: u8,
-    /// The first generated move (the captures, or every move at the root).
-    base: usize,
-    /// The next capture (or move, at the root) to pick.
+    /// The next capture (or move, at the root) to pick; the first move
+    /// generated before any is picked.
     capture: usize,
-    /// The end of the captures.
+    /// The end of the captures (and the first quiet move).
     captures_end: usize,
-    /// The first quiet move.
-    quiets_start: usize,
     /// The next quiet move to pick.
     quiet: usize,
     /// The end of the generated moves (the children's move stack starts there).
     end: usize,
-    /// The root's last pick (for [`Searcher::reward`]).
-    at: usize,
     /// [`Searcher::pick`]'s carried position, captures (or every move).
     after: usize,
     /// [`Searcher::pick`]'s carried position, quiet moves.
     after_quiet: usize,
-    /// Whether the remaining quiet moves are taken in generation order: only
-    /// those that check are still searched (the node prunes the others), so
-    /// their order hardly matters and ordering them costs more than it gives.
-    unordered: bool,
+}
+
+impl Picker {
+    /// The order of a node at `ply` whose moves go to the stack at `base`,
+    /// with the hash move `first` (tried before the picker is asked) and the
+    /// ply's `killers`.
+    fn new(ply: usize, base: usize, first: Option<Move>, killers: [u32; 2]) -> Self {
+        Self {
+            stage: if ply == 0 {
+                Stage::All
+            } else {
+                Stage::Captures
+            },
+            first: first.map_or(0, packed),
+            killers,
+            killer: 0,
+            capture: base,
+            captures_end: base,
+            quiet: base,
+            end: base,
+            after: 0,
+            after_quiet: 0,
+        }
+    }
+
+    /// The hash move's squares, for ordering: a hash move that is no move of
+    /// the position gives none, as no generated move has its squares.
+    fn hash(&self) -> Option<(Square, Square)> {
+        let mv = unpack(u64::from(self.first));
+        (self.first != 0).then_some((mv.from, mv.to))
+    }
 }
 
 /// One node of [`Searcher::search`]: its window and what is known about it.
@@ -522,11 +542,12 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             match p.stage {
                 Stage::All | Stage::Captures => {
                     let all = p.stage == Stage::All;
-                    let n = self.generate(g, p.base, all).ok_or(())?;
-                    self.order(g, p.base, n, p.hash, ply);
-                    p.end = p.base + n;
+                    let base = p.capture;
+                    let n = self.generate(g, base, all).ok_or(())?;
+                    self.order(g, base, n, p.hash(), ply);
+                    p.end = base + n;
                     if all && ply == 0 {
-                        p.end = self.drop_excluded(p.base, p.end);
+                        p.end = self.drop_excluded(base, p.end);
                     }
                     p.captures_end = p.end;
                     p.stage = if all {
@@ -549,7 +570,6 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                     }
                     let mv = self.pick(p.capture, end, &mut p.after);
                     p.capture += 1;
-                    p.at = p.capture - 1;
                     if p.first != packed(mv) {
                         return Ok(Some(mv));
                     }
@@ -586,11 +606,8 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                 }
                 Stage::Quiets => {
                     let n = self.generate_quiet(g, p.end).ok_or(())?;
-                    if !p.unordered {
-                        self.order(g, p.end, n, p.hash, ply);
-                    }
+                    self.order(g, p.end, n, p.hash(), ply);
                     p.quiet = p.end;
-                    p.quiets_start = p.end;
                     p.end += n;
                     p.stage = Stage::QuietPick;
                 }
@@ -599,11 +616,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                         p.stage = Stage::BadCaptures;
                         continue;
                     }
-                    let mv = if p.unordered {
-                        unpack(self.moves[p.quiet])
-                    } else {
-                        self.pick(p.quiet, p.end, &mut p.after_quiet)
-                    };
+                    let mv = self.pick(p.quiet, p.end, &mut p.after_quiet);
                     p.quiet += 1;
                     let word = packed(mv);
                     if word != p.first && word != p.killers[0] && word != p.killers[1] {
@@ -1048,27 +1061,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             .filter(|&m| ply > 0 || !self.excluded(m));
         let mut pending = first;
         let killers = if ply < PLY { self.killers[ply] } else { [0; 2] };
-        let mut picker = Picker {
-            stage: if ply == 0 {
-                Stage::All
-            } else {
-                Stage::Captures
-            },
-            hash,
-            first: first.map_or(0, packed),
-            killers,
-            killer: 0,
-            base,
-            capture: base,
-            captures_end: base,
-            quiets_start: base,
-            quiet: base,
-            end: base,
-            at: base,
-            after: 0,
-            after_quiet: 0,
-            unordered: false,
-        };
+        let mut picker = Picker::new(ply, base, first, killers);
         // No pruning of quiet moves against a side without rook, horse or
         // cannon: a quiet move that leaves it without a legal move mates.
         let prune = !pv_node
@@ -1089,7 +1082,6 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             let mv = if let Some(mv) = pending.take() {
                 mv
             } else {
-                picker.unordered = prune && best > -MATE_BOUND && (futile || quiets >= late_moves);
                 match self.next_staged(g, &mut picker, ply) {
                     Ok(Some(mv)) => mv,
                     Ok(None) => break,
@@ -1177,9 +1169,9 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                         if quiet {
                             // The quiet moves tried before this one.
                             let (range, extra) = match picker.stage {
-                                Stage::AllPick => ((base, picker.at), [0; 2]),
+                                Stage::AllPick => ((base, picker.capture - 1), [0; 2]),
                                 Stage::QuietPick => {
-                                    ((picker.quiets_start, picker.quiet - 1), [0; 2])
+                                    ((picker.captures_end, picker.quiet - 1), [0; 2])
                                 }
                                 // A killer: the hash move and the first
                                 // killer (cleared when it was no move here)
@@ -1373,6 +1365,106 @@ mod tests {
                     );
                 }
                 assert_eq!(&s.moves[base..base + n], &plain[..], "round {round}");
+            }
+        });
+    }
+
+    /// The staged order (hash move, good captures, killers, quiet moves,
+    /// losing captures) yields every pseudo-legal move exactly once, in
+    /// that order of stages, the quiet moves best first, whatever the hash
+    /// move and killers (moves of the position, of another one, or none).
+    #[test]
+    fn staged_order_yields_every_move_once_stage_by_stage() {
+        with_searcher(|s| {
+            let mut seed = 11u64;
+            for round in 0..600u64 {
+                seed = mix(seed);
+                let pos = super::super::board::Position::random_walk(seed, 2 + round as usize % 70);
+                let other = super::super::board::Position::random_walk(mix(seed), 9);
+                let g = Xiangqi::from_position(pos.clone(), 0);
+                let mut all = [Move::NULL; MAX_MOVES];
+                let mut sink = Sink::new(&mut all);
+                pos.pseudo_moves(&mut sink, true);
+                let n = sink.len();
+                let all = &all[..n];
+                let mut theirs = [Move::NULL; MAX_MOVES];
+                let mut sink = Sink::new(&mut theirs);
+                other.pseudo_moves(&mut sink, true);
+                let m = sink.len().max(1);
+                // Random history, hash move and killers.
+                for i in 0..7 * 90 {
+                    seed = mix(seed);
+                    s.history.set(i, (seed % 2001) as i32 - 1000);
+                }
+                let pick_move = |seed: u64| -> Option<Move> {
+                    match seed % 4 {
+                        0 => None,
+                        1 => Some(theirs[(seed >> 8) as usize % m]),
+                        _ => all.get((seed >> 8) as usize % n.max(1)).copied(),
+                    }
+                };
+                seed = mix(seed);
+                let hash = pick_move(seed).map(|mv| (mv.from, mv.to));
+                let first =
+                    hash.and_then(|(f, t)| Searcher::<BOARD_PLY, BOARD_PV>::hash_move(&g, f, t));
+                let ply = (round % 4) as usize;
+                let mut killers = [0u32; 2];
+                for k in &mut killers {
+                    seed = mix(seed);
+                    *k = pick_move(seed)
+                        .filter(|mv| mv.captured == 0)
+                        .map_or(0, packed);
+                }
+                if killers[0] == killers[1] {
+                    killers[1] = 0;
+                }
+                s.killers[ply] = killers;
+                seed = mix(seed);
+                let base = (seed >> 8) as usize % 40;
+                let mut p = Picker::new(ply, base, first, killers);
+                let mut seen = std::vec::Vec::new();
+                seen.extend(first);
+                let mut last_class = 0;
+                let mut last_quiet = i32::MAX;
+                loop {
+                    let Some(mv) = s.next_staged(&g, &mut p, ply).unwrap() else {
+                        break;
+                    };
+                    let word = packed(mv);
+                    // 1 good capture, 2 killer, 3 quiet move, 4 losing capture.
+                    let class = if mv.captured != 0 {
+                        if Searcher::<BOARD_PLY, BOARD_PV>::good_capture(&g, mv) {
+                            1
+                        } else {
+                            4
+                        }
+                    } else if word == killers[0] || word == killers[1] {
+                        2
+                    } else {
+                        3
+                    };
+                    if ply > 0 {
+                        assert!(
+                            class >= last_class,
+                            "round {round}: {mv:?} after class {last_class}"
+                        );
+                        if class == 3 {
+                            let h = s.history.get(History::index(mv));
+                            assert!(h <= last_quiet, "round {round}: quiet moves best first");
+                            last_quiet = h;
+                        }
+                    }
+                    last_class = class;
+                    seen.push(mv);
+                }
+                assert_eq!(seen.len(), n, "round {round}: every move once");
+                for mv in all {
+                    assert_eq!(
+                        seen.iter().filter(|&&x| x == *mv).count(),
+                        1,
+                        "round {round}: {mv:?}"
+                    );
+                }
             }
         });
     }
