@@ -1426,10 +1426,7 @@ mod tests {
                 seen.extend(first);
                 let mut last_class = 0;
                 let mut last_quiet = i32::MAX;
-                loop {
-                    let Some(mv) = s.next_staged(&g, &mut p, ply).unwrap() else {
-                        break;
-                    };
+                while let Some(mv) = s.next_staged(&g, &mut p, ply).unwrap() {
                     let word = packed(mv);
                     // 1 good capture, 2 killer, 3 quiet move, 4 losing capture.
                     let class = if mv.captured != 0 {
