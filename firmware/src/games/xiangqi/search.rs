@@ -22,7 +22,7 @@
 //! [`HOST_MOVE_STACK`], [`HOST_PV`]) let it search deep. The same request with
 //! the same sizes gives the same answer bit for bit.
 
-use super::board::{Move, Square, slot_color, slot_kind};
+use super::board::{Kind, Move, Square, slot_color, slot_kind};
 use super::eval::{VALUE, evaluate, has_pieces, lazy};
 use super::movegen::{MAX_MOVES, Sink, unpack};
 use super::rules::Verdict;
@@ -526,7 +526,11 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         {
             return None;
         }
-        let mut buf = [Move::NULL; 18];
+        if matches!(slot_kind(mv.piece), Kind::Rook | Kind::Cannon) {
+            // A slider's quiet move: nothing between its squares on their line.
+            return (pos.screens(mv.from, mv.to) == 0).then_some(mv);
+        }
+        let mut buf = [Move::NULL; 8];
         let mut sink = Sink::new(&mut buf);
         pos.piece_moves(&mut sink, mv.piece, mv.from, true);
         let n = sink.len();
@@ -1421,6 +1425,16 @@ mod tests {
                 s.killers[ply] = killers;
                 seed = mix(seed);
                 let base = (seed >> 8) as usize % 40;
+                // A killer is tried when it is a quiet move of the position.
+                for k in killers {
+                    let known = all.iter().any(|&mv| packed(mv) == k && mv.captured == 0);
+                    assert_eq!(
+                        Searcher::<BOARD_PLY, BOARD_PV>::killer_move(&g, k).is_some(),
+                        known,
+                        "round {round}: killer {:?}",
+                        unpack(u64::from(k))
+                    );
+                }
                 let mut p = Picker::new(ply, base, first, killers);
                 let mut seen = std::vec::Vec::new();
                 seen.extend(first);
