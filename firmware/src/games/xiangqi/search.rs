@@ -14,7 +14,10 @@
 //!   evasion and no standing pat, so mate is seen at the horizon.
 //! - **Ordering**: hash move, winning and even captures (MVV-LVA), killers,
 //!   history (with gravity, maluses for the quiet moves that failed), losing
-//!   captures last.
+//!   captures last; staged below the root: the hash move is tried before any
+//!   move is generated, the captures are generated alone, the killers are
+//!   checked against the position, and the quiet moves are generated and
+//!   ordered only when none of these cut the node off.
 //!
 //! Everything lives in one [`Searcher`] on the request's stack, generic over its
 //! sizes: the board profile's ([`BOARD_PLY`], [`BOARD_MOVE_STACK`],
