@@ -53,6 +53,7 @@ use super::engine::fill;
 use super::eval::Eval;
 use super::host_eval::{self, Both, Histogram, HostEval, PointClasses};
 use super::lines::{FOUR, OPEN_FOUR, Pattern, PointPatterns, THREE, Table};
+use super::point_class::{self, PointClass};
 use super::position::{CENTER_POINT, Gomoku, NO_POINT};
 use super::rules::Rule;
 use crate::engine::{EngineRequest, Poll, Profile, RootMoves, Workspace, send_answer, send_info};
@@ -586,6 +587,9 @@ const SAFE: u8 = 1;
 struct CachedPoint {
     patterns: [[Pattern; 4]; 2],
     sums: PointPatterns,
+    /// The fine class of each colour ([`super::point_class`]; the host
+    /// evaluation's point features).
+    classes: [PointClass; 2],
     /// Directions whose patterns are to be read again.
     dirty: u8,
 }
@@ -607,7 +611,7 @@ impl HostPart<'_> {
                 e.patterns[0][d] = tables[0].pattern(line, 0);
                 e.patterns[1][d] = tables[1].pattern(line, 1);
             }
-            e.sums = PointPatterns::from_patterns(&e.patterns, rule.has_forbidden());
+            e.refresh_sums(rule);
             e.dirty = 0;
         }
     }
@@ -653,9 +657,31 @@ impl HostPart<'_> {
                 }
             }
             e.dirty = 0;
-            e.sums = PointPatterns::from_patterns(&e.patterns, rule.has_forbidden());
+            e.refresh_sums(rule);
         }
         e.sums
+    }
+
+    /// The empty point `p`'s fine classes (`[black, white]`), read again in
+    /// the directions marked.
+    #[inline(always)]
+    fn classes(&mut self, board: &super::board::Board, p: Point, rule: Rule) -> [PointClass; 2] {
+        self.point(board, p, rule);
+        self.points
+            .get(usize::from(p))
+            .map_or([point_class::NO_CLASS; 2], |e| e.classes)
+    }
+}
+
+impl CachedPoint {
+    /// The sums and fine classes of the patterns.
+    #[inline(always)]
+    fn refresh_sums(&mut self, rule: Rule) {
+        self.sums = PointPatterns::from_patterns(&self.patterns, rule.has_forbidden());
+        self.classes = [
+            point_class::classify(self.patterns[0]),
+            point_class::classify(self.patterns[1]),
+        ];
     }
 }
 
@@ -1253,9 +1279,12 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
                 while near != 0 {
                     let p = r * 15 + near.trailing_zeros() as u8;
                     near &= near - 1;
-                    let pp = self.read_point(p);
-                    for (side, t) in pp.threat.iter().enumerate() {
-                        points[side][usize::from(t.class) % host_eval::CLASSES] += 1;
+                    let (board, rule) = (self.pos.board(), self.pos.rule());
+                    if let Some(host) = self.host.first_mut() {
+                        let classes = host.classes(board, p, rule);
+                        for (side, &c) in classes.iter().enumerate() {
+                            points[side][usize::from(c) % host_eval::CLASSES] += 1;
+                        }
                     }
                 }
             }
@@ -2074,24 +2103,33 @@ mod tests {
                 if s.pos.board().is_empty(p) {
                     let fresh = PointPatterns::read(s.pos.board(), p, rule);
                     proptest::prop_assert_eq!(s.read_point(p), fresh, "point {}", p);
+                    let lines = s.pos.board().lines(p);
+                    let classes: [PointClass; 2] = core::array::from_fn(|side| {
+                        let table = Table::for_side(rule, side as u8);
+                        point_class::classify(core::array::from_fn(|d| {
+                            table.pattern(&lines[d], side as u8)
+                        }))
+                    });
+                    let (board, host) = (s.pos.board(), &mut s.host[0]);
+                    proptest::prop_assert_eq!(host.classes(board, p, rule), classes, "point {}", p);
                 }
             }
             let fresh = Histogram::from_board(s.pos.board(), rule);
             proptest::prop_assert_eq!(s.host[0].hist, fresh);
             static WEIGHTS: HostEval = HostEval {
                 free: host_eval::HostWeights {
-                    own_points: [1, 3, 7, 15, 31, 63, 127],
-                    opp_points: [2, 5, 11, 23, 47, 95, 191],
+                    own_points: [1, 3, 7, 15, 31, 63, 127, 2, 9, 17, 40, 70, 150],
+                    opp_points: [2, 5, 11, 23, 47, 95, 191, 4, 6, 20, 33, 88, 170],
                     ..host_eval::TUNED_S23
                 },
                 renju: [
                     host_eval::HostWeights {
-                        own_points: [3, 1, 9, 15, 30, 65, 120],
+                        own_points: [3, 1, 9, 15, 30, 65, 120, 5, 8, 19, 44, 71, 140],
                         tempo: 7,
                         ..host_eval::TUNED_S23
                     },
                     host_eval::HostWeights {
-                        opp_points: [5, 2, 13, 21, 40, 99, 190],
+                        opp_points: [5, 2, 13, 21, 40, 99, 190, 7, 3, 25, 37, 90, 160],
                         three_to_move: 99,
                         ..host_eval::TUNED_S23
                     },
