@@ -244,7 +244,8 @@ impl HostEval {
 /// The weights fitted by `gomoku_tune` (what `Settings::HOST` selects):
 /// session 26's fine-class fit for the rules without forbidden points,
 /// session 23's for renju (against pela at 200 ms a move the fine fit gained
-/// +10.1 ± 10.0 points free and lost −7.7 ± 9.4 in renju, 104 paired games each).
+/// +5.8 ± 8.4 points free over 156 paired games and lost −7.7 ± 9.4 in renju
+/// over 104).
 pub const TUNED: HostEval = HostEval {
     free: TUNED_S26,
     renju: [TUNED_S23, TUNED_S23],

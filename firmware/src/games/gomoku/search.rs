@@ -236,8 +236,8 @@ impl Settings {
         // against the board's evaluation 58.0 % free and 57.8 % renju (200
         // paired games each); session 26's fine point classes (free only)
         // against session 23's coarse ones 51.2 % free (200 games), and
-        // against pela free at 200 ms a move 45.2 % against 35.1 % (104
-        // paired games, +10.1 ± 10.0 points).
+        // against pela free at 200 ms a move 42.9 % against 37.2 % (156
+        // paired games, +5.8 ± 8.4 points).
         weights: Some(&host_eval::TUNED),
     };
 }
