@@ -23,7 +23,9 @@
 //!    (free = the rules without forbidden points, renju with black to move,
 //!    renju with white to move; against the labels, the start's weights and the
 //!    game results). `--steps N` (default 600), `--rate R` (default 1),
-//!    `--no-points` (point classes left at zero), `--start tuned|tuned-black|
+//!    `--no-points` (point classes left at zero), `--coarse` (the fine point
+//!    classes of one coarse class, `point_class::coarse`, share one weight:
+//!    the fit before the fine classes), `--start tuned|tuned-black|
 //!    tuned-white|board|FILE` (start from `host_eval::TUNED`'s free, renju
 //!    black or renju white weights, today's board evaluation (the default) or
 //!    the constant an earlier `tune` printed to FILE; with `--steps 0` the
@@ -45,6 +47,7 @@ use sente_firmware::games::gomoku::host_eval::{
     self, CLASSES, HostWeights, PARAMS, START, position_features,
 };
 use sente_firmware::games::gomoku::lines::PATTERNS;
+use sente_firmware::games::gomoku::point_class;
 use sente_firmware::games::gomoku::search::for_each_near;
 use sente_firmware::games::gomoku::{Gomoku, Rule};
 use sente_firmware::games::gomoku::{GomokuEngine, Point, parse_point};
@@ -286,6 +289,21 @@ fn frozen(i: usize, no_points: bool) -> bool {
     }
 }
 
+/// The parameter whose weight `i` shares under `--coarse` (itself unless `i`
+/// is a point class that is not the first of its coarse class).
+fn tied_to(i: usize, coarse: bool) -> usize {
+    let c = 2 * PATTERNS;
+    if !coarse || i < c || i >= c + 2 * CLASSES {
+        return i;
+    }
+    let (side, k) = ((i - c) / CLASSES, (i - c) % CLASSES);
+    let group = point_class::coarse(k as u8);
+    let first = (0..CLASSES)
+        .find(|&j| point_class::coarse(j as u8) == group)
+        .unwrap_or(k);
+    c + side * CLASSES + first
+}
+
 /// The weights as a Rust constant.
 fn table(w: &[f64]) -> String {
     let r = |i: usize| w[i].round() as i64;
@@ -333,7 +351,7 @@ fn read_weights(path: &str) -> HostWeights {
 fn tune(args: &[String]) {
     let mut files = Vec::new();
     let (mut holdout, mut steps, mut rate, mut lambda) = (10u64, 600usize, 1.0f64, 0.0f64);
-    let (mut no_points, mut start) = (false, START);
+    let (mut no_points, mut start, mut coarse) = (false, START, false);
     let mut only = Vec::new();
     let mut one_k = false;
     let mut it = args.iter();
@@ -345,6 +363,7 @@ fn tune(args: &[String]) {
             "--rate" => rate = value().parse().expect("R"),
             "--lambda" => lambda = value().parse().expect("λ"),
             "--no-points" => no_points = true,
+            "--coarse" => coarse = true,
             "--one-k" => one_k = true,
             "--only" => {
                 let v = value();
@@ -429,7 +448,13 @@ fn tune(args: &[String]) {
             }
         }
         for p in 0..PARAMS {
-            if frozen(p, no_points) {
+            let to = tied_to(p, coarse);
+            if to != p {
+                grad[to] += grad[p];
+            }
+        }
+        for p in 0..PARAMS {
+            if frozen(p, no_points) || tied_to(p, coarse) != p {
                 continue;
             }
             let g = grad[p] / train.len() as f64;
@@ -438,6 +463,9 @@ fn tune(args: &[String]) {
             let mh = m[p] / (1.0 - b1.powi(step as i32));
             let vh = v[p] / (1.0 - b2.powi(step as i32));
             w[p] -= rate * mh / (vh.sqrt() + 1e-12);
+        }
+        for p in 0..PARAMS {
+            w[p] = w[tied_to(p, coarse)];
         }
         if step % 20 == 0 || step == steps {
             let (lt, lh) = (loss(&w, &train, &y_train), loss(&w, &held, &y_held));

@@ -38,6 +38,7 @@ pub mod host_eval;
 pub mod lines;
 pub mod lines_gen;
 pub mod pattern;
+pub mod point_class;
 pub mod position;
 pub mod rules;
 pub mod search;

@@ -53,6 +53,7 @@ use super::engine::fill;
 use super::eval::Eval;
 use super::host_eval::{self, Both, Histogram, HostEval, PointClasses};
 use super::lines::{FOUR, OPEN_FOUR, Pattern, PointPatterns, THREE, Table};
+use super::point_class::{self, PointClass};
 use super::position::{CENTER_POINT, Gomoku, NO_POINT};
 use super::rules::Rule;
 use crate::engine::{EngineRequest, Poll, Profile, RootMoves, Workspace, send_answer, send_info};
@@ -233,7 +234,10 @@ impl Settings {
         root_vcf: 0,
         // Fitted to self-play positions (gomoku_tune): at 30,000 nodes a move
         // against the board's evaluation 58.0 % free and 57.8 % renju (200
-        // paired games each).
+        // paired games each); session 26's fine point classes (free only)
+        // against session 23's coarse ones 51.2 % free (200 games), and
+        // against pela free at 200 ms a move 42.9 % against 37.2 % (156
+        // paired games, +5.8 ± 8.4 points).
         weights: Some(&host_eval::TUNED),
     };
 }
@@ -248,13 +252,40 @@ impl Settings {
 /// budget (5,000 nodes a check lost −45 ± 29 Elo at 30,000 nodes a move).
 pub const ROOT_VCT_NODES: u32 = 1_000;
 
+/// The host profile (not its level 2) ranks its candidates with a bonus by
+/// the points' fine classes ([`Searcher::class_bonus`]). Off: tried in
+/// session 26 with the fine-class evaluation, at 30,000 nodes a move against
+/// main 49.5 % free and 54.2 % renju (200 games each), against pela free at
+/// 200 ms a move 38.9 % against the same evaluation without it 45.2 %
+/// (104 paired games, −6.2 ± 11.6 points), and 18 % fewer nodes a second.
+pub const CLASS_ORDER: bool = false;
+
+/// The ranking bonus of a point by the side to move's fine class there
+/// (the potential below a three: two open twos, a closed three and more).
+const CLASS_ORDER_MINE: [u16; point_class::CLASSES] = {
+    let mut t = [0; point_class::CLASSES];
+    t[point_class::J_FLEX2_2X as usize] = 100;
+    t[point_class::I_BLOCK3_PLUS as usize] = 100;
+    t
+};
+
+/// The ranking bonus of a point by the opponent's fine class there (its
+/// next move's double three or four-three to come: defended early).
+const CLASS_ORDER_THEIRS: [u16; point_class::CLASSES] = {
+    let mut t = [0; point_class::CLASSES];
+    t[point_class::J_FLEX2_2X as usize] = 200;
+    t[point_class::I_BLOCK3_PLUS as usize] = 200;
+    t
+};
+
 /// Most words of the arena the host takes for its tables (16 MB: far more
 /// than a move's search fills, and cleared in a few milliseconds).
 pub const HOST_TABLE_WORDS: usize = 1 << 21;
 
 impl Settings {
     /// Experimental variant (A/B tests through level 2 of the host profile):
-    /// the host with session 23's weights, one set for every rule (its
+    /// the host with session 23's weights, one set for every rule (on the
+    /// coarse point classes: main's evaluation before session 26; its
     /// requests also check the opponent's VCT after the root's best moves,
     /// [`ROOT_VCT_NODES`] each: `HostPart::root_vct`).
     pub const HOST_B: Settings = Settings {
@@ -573,6 +604,9 @@ pub(super) struct HostPart<'p> {
     /// here, not in [`Settings`], so that the board's settings (on its 2 KB
     /// build's stack) stay their size.
     root_vct: u32,
+    /// The candidates' ranking adds a bonus by the points' fine classes
+    /// ([`Searcher::class_bonus`]).
+    class_order: bool,
 }
 
 /// [`HostPart::root_threat`]: not looked at yet.
@@ -586,6 +620,9 @@ const SAFE: u8 = 1;
 struct CachedPoint {
     patterns: [[Pattern; 4]; 2],
     sums: PointPatterns,
+    /// The fine class of each colour ([`super::point_class`]; the host
+    /// evaluation's point features).
+    classes: [PointClass; 2],
     /// Directions whose patterns are to be read again.
     dirty: u8,
 }
@@ -607,7 +644,7 @@ impl HostPart<'_> {
                 e.patterns[0][d] = tables[0].pattern(line, 0);
                 e.patterns[1][d] = tables[1].pattern(line, 1);
             }
-            e.sums = PointPatterns::from_patterns(&e.patterns, rule.has_forbidden());
+            e.refresh_sums(rule);
             e.dirty = 0;
         }
     }
@@ -653,9 +690,31 @@ impl HostPart<'_> {
                 }
             }
             e.dirty = 0;
-            e.sums = PointPatterns::from_patterns(&e.patterns, rule.has_forbidden());
+            e.refresh_sums(rule);
         }
         e.sums
+    }
+
+    /// The empty point `p`'s fine classes (`[black, white]`), read again in
+    /// the directions marked.
+    #[inline(always)]
+    fn classes(&mut self, board: &super::board::Board, p: Point, rule: Rule) -> [PointClass; 2] {
+        self.point(board, p, rule);
+        self.points
+            .get(usize::from(p))
+            .map_or([point_class::NO_CLASS; 2], |e| e.classes)
+    }
+}
+
+impl CachedPoint {
+    /// The sums and fine classes of the patterns.
+    #[inline(always)]
+    fn refresh_sums(&mut self, rule: Rule) {
+        self.sums = PointPatterns::from_patterns(&self.patterns, rule.has_forbidden());
+        self.classes = [
+            point_class::classify(self.patterns[0]),
+            point_class::classify(self.patterns[1]),
+        ];
     }
 }
 
@@ -672,6 +731,7 @@ impl HostPart<'_> {
             hist: Histogram::default(),
             root_threat: [UNCHECKED; POINTS],
             root_vct: 0,
+            class_order: false,
         }
     }
 }
@@ -973,6 +1033,29 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         }
     }
 
+    /// `pp` with the host's ordering bonus of the point's fine classes added
+    /// to each side's value when `HostPart::class_order` is set
+    /// ([`CLASS_ORDER_MINE`], [`CLASS_ORDER_THEIRS`]; `pp` as it is otherwise
+    /// and on the board).
+    #[inline(always)]
+    fn class_bonus(&self, p: Point, mut pp: PointPatterns) -> PointPatterns {
+        let Some(host) = self.host.first().filter(|h| h.class_order) else {
+            return pp;
+        };
+        let Some(e) = host.points.get(usize::from(p)) else {
+            return pp;
+        };
+        let me = usize::from(self.pos.player_to_move() & 1);
+        let bonus = |table: &[u16; point_class::CLASSES], c: PointClass| {
+            table[usize::from(c) % point_class::CLASSES]
+        };
+        let mine = &mut pp.threat[me].value;
+        *mine = mine.saturating_add(bonus(&CLASS_ORDER_MINE, e.classes[me]));
+        let theirs = &mut pp.threat[me ^ 1].value;
+        *theirs = theirs.saturating_add(bonus(&CLASS_ORDER_THEIRS, e.classes[me ^ 1]));
+        pp
+    }
+
     /// Scores the candidates of the current position and keeps the best `width`
     /// in `moves`, best first.
     /// When the opponent has an open three (a point where it would make an open
@@ -1010,6 +1093,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
                 near &= near - 1;
                 work += 1;
                 let pp = self.read_point(p);
+                let pp = self.class_bonus(p, pp);
                 st.consider(&mut self.pos, moves, p, pp);
             }
         }
@@ -1253,9 +1337,12 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
                 while near != 0 {
                     let p = r * 15 + near.trailing_zeros() as u8;
                     near &= near - 1;
-                    let pp = self.read_point(p);
-                    for (side, t) in pp.threat.iter().enumerate() {
-                        points[side][usize::from(t.class) % host_eval::CLASSES] += 1;
+                    let (board, rule) = (self.pos.board(), self.pos.rule());
+                    if let Some(host) = self.host.first_mut() {
+                        let classes = host.classes(board, p, rule);
+                        for (side, &c) in classes.iter().enumerate() {
+                            points[side][usize::from(c) % host_eval::CLASSES] += 1;
+                        }
                     }
                 }
             }
@@ -2033,6 +2120,7 @@ fn parse_into<'p, const P: usize, const T: usize, const W: usize, const R: usize
         } else {
             0
         };
+        host.class_order = CLASS_ORDER && request.level != 2;
     }
     Ok(())
 }
@@ -2041,6 +2129,37 @@ fn parse_into<'p, const P: usize, const T: usize, const W: usize, const R: usize
 mod tests {
     use super::*;
     use crate::games::gomoku::tests_support::NoPoll;
+
+    /// The ordering bonus by fine class: the opponent's double-two point
+    /// (black's g9 with h8 and h10 on the board, white to move) ranks higher
+    /// with it; nothing changes without it or on the board's searcher.
+    #[test]
+    fn class_bonus_raises_the_opponents_double_two_point() {
+        use crate::game::Notation;
+        let pos = Gomoku::parse_position("free h8a1h10").unwrap();
+        let g9 = parse_point("g9").unwrap();
+        let mut poll = NoPoll;
+        let mut s = HostSearcher::new(&pos, Settings::HOST, &mut poll);
+        let plain = s.read_point(g9);
+        s.host[0].class_order = false;
+        assert_eq!(s.class_bonus(g9, plain), plain);
+        s.host[0].class_order = true;
+        let black = usize::from(BLACK);
+        let raised = s.class_bonus(g9, plain);
+        assert_eq!(
+            s.host[0].points[usize::from(g9)].classes[black],
+            point_class::J_FLEX2_2X
+        );
+        assert_eq!(
+            raised.threat[black].value,
+            plain.threat[black].value + CLASS_ORDER_THEIRS[usize::from(point_class::J_FLEX2_2X)]
+        );
+        assert_eq!(raised.threat[black ^ 1], plain.threat[black ^ 1]);
+        let mut poll = NoPoll;
+        let mut b = BoardSearcher::new(&pos, Settings::DEFAULT, &mut poll);
+        let p = b.read_point(g9);
+        assert_eq!(b.class_bonus(g9, p), p);
+    }
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
@@ -2074,24 +2193,33 @@ mod tests {
                 if s.pos.board().is_empty(p) {
                     let fresh = PointPatterns::read(s.pos.board(), p, rule);
                     proptest::prop_assert_eq!(s.read_point(p), fresh, "point {}", p);
+                    let lines = s.pos.board().lines(p);
+                    let classes: [PointClass; 2] = core::array::from_fn(|side| {
+                        let table = Table::for_side(rule, side as u8);
+                        point_class::classify(core::array::from_fn(|d| {
+                            table.pattern(&lines[d], side as u8)
+                        }))
+                    });
+                    let (board, host) = (s.pos.board(), &mut s.host[0]);
+                    proptest::prop_assert_eq!(host.classes(board, p, rule), classes, "point {}", p);
                 }
             }
             let fresh = Histogram::from_board(s.pos.board(), rule);
             proptest::prop_assert_eq!(s.host[0].hist, fresh);
             static WEIGHTS: HostEval = HostEval {
                 free: host_eval::HostWeights {
-                    own_points: [1, 3, 7, 15, 31, 63, 127],
-                    opp_points: [2, 5, 11, 23, 47, 95, 191],
+                    own_points: [1, 3, 7, 15, 31, 63, 127, 2, 9, 17, 40, 70, 150],
+                    opp_points: [2, 5, 11, 23, 47, 95, 191, 4, 6, 20, 33, 88, 170],
                     ..host_eval::TUNED_S23
                 },
                 renju: [
                     host_eval::HostWeights {
-                        own_points: [3, 1, 9, 15, 30, 65, 120],
+                        own_points: [3, 1, 9, 15, 30, 65, 120, 5, 8, 19, 44, 71, 140],
                         tempo: 7,
                         ..host_eval::TUNED_S23
                     },
                     host_eval::HostWeights {
-                        opp_points: [5, 2, 13, 21, 40, 99, 190],
+                        opp_points: [5, 2, 13, 21, 40, 99, 190, 7, 3, 25, 37, 90, 160],
                         three_to_move: 99,
                         ..host_eval::TUNED_S23
                     },

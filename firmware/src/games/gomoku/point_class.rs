@@ -1,0 +1,215 @@
+//! The host evaluation's finer point classes: what the four line patterns a
+//! stone on an empty point would make add up to, down to the potential below
+//! a three (in the spirit of Rapfi's classical "Pattern4": a point whose stone
+//! makes two open twos is the next move's double three, one whose stone makes
+//! a closed three and an open two the next move's four-three…).
+//!
+//! They refine [`super::lines::combine`]'s class (which the board uses and
+//! keeps): every fine class lies within one coarse class ([`coarse`]). The
+//! host keeps each empty point's fine classes move by move beside its line
+//! patterns; the board never computes them.
+
+use super::lines::{B3, B4, D4, F2, F2A, F3, F3S, F4, F5, PATTERNS, Pattern};
+use super::lines::{FIVE, FOUR, FOUR_THREE, NONE, OPEN_FOUR, THREE, THREE_THREE};
+
+/// A fine point class (`NO_CLASS` … `A_FIVE`, weakest first).
+pub type PointClass = u8;
+
+/// Nothing below: no open two, closed three or more.
+pub const NO_CLASS: PointClass = 0;
+/// One open two (`F2`, `F2A`).
+pub const L_FLEX2: PointClass = 1;
+/// One closed three (`B3`).
+pub const K_BLOCK3: PointClass = 2;
+/// Two open twos or more: the next stone there is a double three.
+pub const J_FLEX2_2X: PointClass = 3;
+/// A closed three and an open two, or two closed threes.
+pub const I_BLOCK3_PLUS: PointClass = 4;
+/// One open three (`F3`, `F3S`).
+pub const H_FLEX3: PointClass = 5;
+/// An open three and a closed three or open two.
+pub const G_FLEX3_PLUS: PointClass = 6;
+/// Two open threes or more (a double three).
+pub const F_FLEX3_2X: PointClass = 7;
+/// One four (`B4`).
+pub const E_BLOCK4: PointClass = 8;
+/// A four and a closed three or open two.
+pub const D_BLOCK4_PLUS: PointClass = 9;
+/// A four and an open three (a four-three).
+pub const C_BLOCK4_FLEX3: PointClass = 10;
+/// A straight four or two fours.
+pub const B_FLEX4: PointClass = 11;
+/// A five.
+pub const A_FIVE: PointClass = 12;
+/// Number of fine classes.
+pub const CLASSES: usize = A_FIVE as usize + 1;
+
+/// Each pattern's counts, packed so that four patterns add up in one sum
+/// (4 bits each): fives, straight or double fours, fours (`B4`), open threes,
+/// closed threes, open twos.
+static COUNTS: [u32; PATTERNS] = {
+    let mut t = [0u32; PATTERNS];
+    let mut p = 0;
+    while p < PATTERNS {
+        t[p] = match p as u8 {
+            F5 => 1,
+            F4 | D4 => 1 << 4,
+            B4 => 1 << 8,
+            F3 | F3S => 1 << 12,
+            B3 => 1 << 16,
+            F2 | F2A => 1 << 20,
+            _ => 0,
+        };
+        p += 1;
+    }
+    t
+};
+
+/// The fine class of a point from the four line patterns (one per direction)
+/// one colour's stone there would make.
+#[inline]
+pub fn classify(patterns: [Pattern; 4]) -> PointClass {
+    let sum = COUNTS[usize::from(patterns[0]) % PATTERNS]
+        + COUNTS[usize::from(patterns[1]) % PATTERNS]
+        + COUNTS[usize::from(patterns[2]) % PATTERNS]
+        + COUNTS[usize::from(patterns[3]) % PATTERNS];
+    let field = |shift: u32| (sum >> shift) & 15;
+    let (fives, flex4, block4, flex3, block3, flex2) = (
+        field(0),
+        field(4),
+        field(8),
+        field(12),
+        field(16),
+        field(20),
+    );
+    let plus = block3 > 0 || flex2 > 0;
+    if fives > 0 {
+        A_FIVE
+    } else if flex4 > 0 || block4 >= 2 {
+        B_FLEX4
+    } else if block4 == 1 {
+        if flex3 > 0 {
+            C_BLOCK4_FLEX3
+        } else if plus {
+            D_BLOCK4_PLUS
+        } else {
+            E_BLOCK4
+        }
+    } else if flex3 >= 2 {
+        F_FLEX3_2X
+    } else if flex3 == 1 {
+        if plus { G_FLEX3_PLUS } else { H_FLEX3 }
+    } else if block3 >= 2 || block3 == 1 && flex2 > 0 {
+        I_BLOCK3_PLUS
+    } else if flex2 >= 2 {
+        J_FLEX2_2X
+    } else if block3 == 1 {
+        K_BLOCK3
+    } else if flex2 == 1 {
+        L_FLEX2
+    } else {
+        NO_CLASS
+    }
+}
+
+/// The coarse class ([`super::lines::combine`]'s) a fine class lies within.
+pub const fn coarse(class: PointClass) -> u8 {
+    match class {
+        A_FIVE => FIVE,
+        B_FLEX4 => OPEN_FOUR,
+        C_BLOCK4_FLEX3 => FOUR_THREE,
+        D_BLOCK4_PLUS | E_BLOCK4 => FOUR,
+        F_FLEX3_2X => THREE_THREE,
+        G_FLEX3_PLUS | H_FLEX3 => THREE,
+        _ => NONE,
+    }
+}
+
+/// Weights by coarse class spread over the fine classes (each fine class
+/// takes its coarse class's weight): the same score as the coarse classes.
+pub const fn from_coarse(w: [i16; 7]) -> [i16; CLASSES] {
+    let mut out = [0i16; CLASSES];
+    let mut c = 0;
+    while c < CLASSES {
+        out[c] = w[coarse(c as PointClass) as usize];
+        c += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Notation;
+    use crate::games::gomoku::board::BLACK;
+    use crate::games::gomoku::lines::{B1, B2, DEAD, F1, OL, Table, combine};
+    use crate::games::gomoku::{Gomoku, Rule};
+
+    /// Every fine class refines `combine`'s class, over all pattern
+    /// quadruples (so the coarse weights spread by [`from_coarse`] score as
+    /// before).
+    #[test]
+    fn fine_classes_refine_the_coarse_ones() {
+        for i in 0..PATTERNS.pow(4) {
+            let p = [
+                (i % PATTERNS) as u8,
+                (i / PATTERNS % PATTERNS) as u8,
+                (i / PATTERNS.pow(2) % PATTERNS) as u8,
+                (i / PATTERNS.pow(3)) as u8,
+            ];
+            for renju in [false, true] {
+                assert_eq!(coarse(classify(p)), combine(p, renju).0.class, "{p:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn classes_of_pattern_sets() {
+        let cases = [
+            ([DEAD, OL, B1, F1], NO_CLASS),
+            ([B2, B2, F1, DEAD], NO_CLASS),
+            ([F2, B1, B2, DEAD], L_FLEX2),
+            ([B3, B2, DEAD, DEAD], K_BLOCK3),
+            ([F2, F2A, DEAD, B2], J_FLEX2_2X),
+            ([B3, F2A, DEAD, DEAD], I_BLOCK3_PLUS),
+            ([B3, B3, DEAD, DEAD], I_BLOCK3_PLUS),
+            ([F3, B2, B2, F1], H_FLEX3),
+            ([F3S, F2, DEAD, DEAD], G_FLEX3_PLUS),
+            ([F3, F3S, DEAD, DEAD], F_FLEX3_2X),
+            ([B4, B2, DEAD, DEAD], E_BLOCK4),
+            ([B4, B3, DEAD, DEAD], D_BLOCK4_PLUS),
+            ([B4, F3, B3, DEAD], C_BLOCK4_FLEX3),
+            ([B4, B4, DEAD, DEAD], B_FLEX4),
+            ([D4, DEAD, DEAD, DEAD], B_FLEX4),
+            ([F4, F3, DEAD, DEAD], B_FLEX4),
+            ([F5, B4, F4, DEAD], A_FIVE),
+        ];
+        for (p, class) in cases {
+            assert_eq!(classify(p), class, "{p:?}");
+        }
+    }
+
+    /// The classes of a few points of a known position, read from the board.
+    #[test]
+    fn classes_of_known_points() {
+        // Black h8 and h10, white a1 and a3 far away; black to move.
+        let pos = Gomoku::parse_position("free h8a1h10a3").unwrap();
+        let class = |point: &str| {
+            let p = crate::games::gomoku::parse_point(point).unwrap();
+            let lines = pos.board().lines(p);
+            let table = Table::for_side(Rule::Free, BLACK);
+            classify(core::array::from_fn(|d| table.pattern(&lines[d], BLACK)))
+        };
+        // h9 and h11: an open three on column h (h8 h9 h10, h8 . h10 h11).
+        assert_eq!(class("h9"), H_FLEX3);
+        assert_eq!(class("h11"), H_FLEX3);
+        // g9, i9: an open two with h10 and another with h8 (the diagonals).
+        assert_eq!(class("g9"), J_FLEX2_2X);
+        assert_eq!(class("i9"), J_FLEX2_2X);
+        // h12, h6: x.x.x on column h, a closed three (no straight four).
+        assert_eq!(class("h12"), K_BLOCK3);
+        assert_eq!(class("h6"), K_BLOCK3);
+        // o15: nothing near.
+        assert_eq!(class("o15"), NO_CLASS);
+    }
+}
