@@ -6,11 +6,11 @@
 //! the logistic of the evaluation (from [`super::eval::trace`]) and the game result
 //! over 407,549 positions of the engine's own fixed-node self-play (90 % fitted,
 //! 10 % held out: loss 0.0814 -> 0.0746 on both). Kept because it gained in a
-//! paired fixed-node match (see the README's xiangqi strength table).
+//! paired fixed-node match (see docs/strength.md, Xiangqi).
 //! The tuner is `firmware/examples/xiangqi_tune.rs`; a second round on new
 //! self-play (268 k positions) showed no gain and was not kept.
 //! The advisor-shape terms after the tempo are hand-set (ElephantEye's, scaled)
-//! and kept because a paired fixed-node match showed them gaining (README).
+//! and kept because a paired fixed-node match showed them gaining (docs/strength.md).
 
 use super::eval::{Pair, pair, param};
 
