@@ -180,7 +180,18 @@ fn packed(mv: Move) -> u32 {
     u32::from_le_bytes([mv.from, mv.to, mv.piece, mv.captured])
 }
 
-/// Ordering score from which a capture counts as good (see [`Searcher::order`]).
+/// [`Searcher::order`]'s scores: the hash move (or the root's best move),
+/// then captures (their MVV-LVA value, below 8,000, plus `CAPTURE_SCORE` for
+/// a good one, less it for a losing one), then the killers, then the quiet
+/// moves by history.
+const HASH_SCORE: i32 = 30_000;
+/// See [`HASH_SCORE`].
+const CAPTURE_SCORE: i32 = 20_000;
+/// See [`HASH_SCORE`]: the first killer and the second.
+const KILLER_SCORES: [i32; 2] = [15_000, 14_000];
+/// Ordering score from which a capture counts as good: between the losing
+/// captures (at most `-CAPTURE_SCORE` + 8,000) and the good ones (at least
+/// `CAPTURE_SCORE` − 7).
 const GOOD_CAPTURE: i32 = 10_000;
 
 /// Where a node's move loop stands in its staged order: the hash move (before
@@ -730,20 +741,20 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         for w in slice.iter_mut() {
             let word = *w as u32;
             let score: i32 = if word & 0xFFFF == hash16 || word == root {
-                30_000
+                HASH_SCORE
             } else if word >> 24 != 0 {
                 let mv = unpack(*w);
                 let victim = VALUE[slot_kind(mv.captured) as usize].min(1000);
                 let mvv = victim * 8 - slot_kind(mv.piece) as i32;
                 if Self::good_capture(g, mv) {
-                    20_000 + mvv
+                    CAPTURE_SCORE + mvv
                 } else {
-                    -20_000 + mvv
+                    -CAPTURE_SCORE + mvv
                 }
             } else if word == killers[0] {
-                15_000
+                KILLER_SCORES[0]
             } else if word == killers[1] {
-                14_000
+                KILLER_SCORES[1]
             } else {
                 history.get(History::index(unpack(*w)))
             };
