@@ -15,7 +15,9 @@
 //!   leaf where the opponent has a four is searched on, and the host's leaves
 //!   look for a VCF of the side to move ([`Settings::leaf_vcf`]).
 //! * Late quiet moves are searched shallower first (late-move reductions,
-//!   `ln(depth) × ln(index) / 1.25` plies) and, near the leaves, quiet moves
+//!   `ln(depth) × ln(index) / 0.94` plies, one more at null-window nodes; late
+//!   threats below the root one less), a node with no table move at depth 4 or
+//!   more one ply shallower, and, near the leaves, quiet moves
 //!   from index `2 + depth` on are not searched (move-count pruning); every move
 //!   after the first is searched with a null window first (PVS). Host only.
 //! * The host keeps every empty point's line patterns per direction and reads
@@ -1226,6 +1228,10 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         let count = usize::from(scan.len);
         f.count = scan.len;
         f.depth = depth - 1;
+        if Self::HOST && ply > 0 && tt_move == NO_POINT && depth >= IIR_DEPTH {
+            // No move from the table: an internal iterative reduction.
+            f.depth -= 1;
+        }
         f.quiet = scan.quiet;
         if tt_move != NO_POINT
             && let Some(i) = f.moves[..count].iter().position(|&m| m == tt_move)
@@ -1442,9 +1448,16 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         if f.next == 0 {
             return (f.depth, Score::from(f.alpha), Score::from(f.beta));
         }
-        let reduce = self.settings.reductions && f.next >= f.quiet && f.next >= 2 && f.depth >= 2;
+        // Late moves from the third on: quiet ones by `reduction`, urgent
+        // ones (threats; not at the root) one ply less, and one ply more at
+        // a null-window node.
+        let urgent = f.next < f.quiet;
+        let reduce =
+            self.settings.reductions && (!urgent || f.ply > 0) && f.next >= 2 && f.depth >= 2;
         let r = if reduce {
-            reduction(f.depth, f.next).min(f.depth - 1)
+            let null_window = f.beta - f.alpha == 1;
+            let r = reduction(f.depth, f.next) + i8::from(null_window) - i8::from(urgent);
+            r.clamp(0, f.depth - 1)
         } else {
             0
         };
@@ -1977,8 +1990,13 @@ fn listed_points(list: &str) -> impl Iterator<Item = Point> + '_ {
     list.split(',').filter_map(|m| parse_point(m).ok())
 }
 
-/// Divisor of [`reduction`]'s product of two `ln × 16` (256 = `× 1`).
-const LMR_DIVISOR: u32 = 320;
+/// Divisor of [`reduction`]'s product of two `ln × 16` (256 = `× 1`; 320
+/// until session 27).
+const LMR_DIVISOR: u32 = 240;
+
+/// A host node at least this deep below the root with no move from the table
+/// is searched one ply shallower (internal iterative reduction).
+const IIR_DEPTH: i8 = 4;
 
 /// `ln(i)` × 16 for `i` < 32 (0 for 0 and 1).
 const LN16: [u8; 32] = [
@@ -1987,9 +2005,10 @@ const LN16: [u8; 32] = [
 ];
 
 /// Plies a late quiet move at index `index` is reduced by at `depth` (its
-/// children's depth): `ln(depth) × ln(index) / 1.25`, rounded (measured
-/// against `/ 2`: fixed 60,000 nodes a move against the old level 2, renju
-/// 92 % against 86 % of the same 100 games, free 87 % against 85 %).
+/// children's depth): `ln(depth) × ln(index) / 0.94`, rounded (`/ 1.25`
+/// measured against `/ 2`: fixed 60,000 nodes a move against the old level
+/// 2, renju 92 % against 86 % of the same 100 games, free 87 % against 85 %;
+/// `/ 0.94` with session 27's other reductions, see `Searcher::window`).
 fn reduction(depth: i8, index: u8) -> i8 {
     let d = u32::from(LN16[usize::from(depth.max(0) as u8).min(31)]);
     let i = u32::from(LN16[usize::from(index).min(31)]);
