@@ -1455,7 +1455,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         let reduce =
             self.settings.reductions && (!urgent || f.ply > 0) && f.next >= 2 && f.depth >= 2;
         let r = if reduce {
-            let null_window = f.beta - f.alpha == 1;
+            let null_window = i32::from(f.beta) - i32::from(f.alpha) == 1;
             let r = reduction(f.depth, f.next) + i8::from(null_window) - i8::from(urgent);
             r.clamp(0, f.depth - 1)
         } else {
