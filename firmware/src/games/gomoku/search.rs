@@ -15,9 +15,10 @@
 //!   leaf where the opponent has a four is searched on, and the host's leaves
 //!   look for a VCF of the side to move ([`Settings::leaf_vcf`]).
 //! * Late quiet moves are searched shallower first (late-move reductions,
-//!   `ln(depth) × ln(index) / 0.94` plies, one more at null-window nodes; late
-//!   threats below the root one less), a node with no table move at depth 4 or
-//!   more one ply shallower, and, near the leaves, quiet moves
+//!   `ln(depth) × ln(index) / 1.25` plies; without forbidden points `/ 0.94`,
+//!   one more at null-window nodes, late threats below the root one less than
+//!   quiet moves, and a node with no table move at depth 4 or more one ply
+//!   shallower), and, near the leaves, quiet moves
 //!   from index `2 + depth` on are not searched (move-count pruning); every move
 //!   after the first is searched with a null window first (PVS). Host only.
 //! * The host keeps every empty point's line patterns per direction and reads
@@ -1228,7 +1229,12 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         let count = usize::from(scan.len);
         f.count = scan.len;
         f.depth = depth - 1;
-        if Self::HOST && ply > 0 && tt_move == NO_POINT && depth >= IIR_DEPTH {
+        if Self::HOST
+            && ply > 0
+            && tt_move == NO_POINT
+            && depth >= IIR_DEPTH
+            && !self.pos.rule().has_forbidden()
+        {
             // No move from the table: an internal iterative reduction.
             f.depth -= 1;
         }
@@ -1448,15 +1454,20 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         if f.next == 0 {
             return (f.depth, Score::from(f.alpha), Score::from(f.beta));
         }
-        // Late moves from the third on: quiet ones by `reduction`, urgent
-        // ones (threats; not at the root) one ply less, and one ply more at
-        // a null-window node.
+        // Late moves from the third on: quiet ones by `reduction`; in the
+        // rules without forbidden points (session 27: renju lost at equal
+        // time) more, urgent ones (threats; not at the root) one ply less
+        // than quiet ones, and one ply more at a null-window node.
+        let more = !self.pos.rule().has_forbidden();
         let urgent = f.next < f.quiet;
-        let reduce =
-            self.settings.reductions && (!urgent || f.ply > 0) && f.next >= 2 && f.depth >= 2;
+        let reduce = self.settings.reductions
+            && (!urgent || (more && f.ply > 0))
+            && f.next >= 2
+            && f.depth >= 2;
         let r = if reduce {
-            let null_window = i32::from(f.beta) - i32::from(f.alpha) == 1;
-            let r = reduction(f.depth, f.next) + i8::from(null_window) - i8::from(urgent);
+            let divisor = if more { LMR_DIVISOR_MORE } else { LMR_DIVISOR };
+            let null_window = more && i32::from(f.beta) - i32::from(f.alpha) == 1;
+            let r = reduction(f.depth, f.next, divisor) + i8::from(null_window) - i8::from(urgent);
             r.clamp(0, f.depth - 1)
         } else {
             0
@@ -1990,9 +2001,10 @@ fn listed_points(list: &str) -> impl Iterator<Item = Point> + '_ {
     list.split(',').filter_map(|m| parse_point(m).ok())
 }
 
-/// Divisor of [`reduction`]'s product of two `ln × 16` (256 = `× 1`; 320
-/// until session 27).
-const LMR_DIVISOR: u32 = 240;
+/// Divisor of [`reduction`]'s product of two `ln × 16` (256 = `× 1`): renju.
+const LMR_DIVISOR: u32 = 320;
+/// The divisor in the rules without forbidden points (session 27).
+const LMR_DIVISOR_MORE: u32 = 240;
 
 /// A host node at least this deep below the root with no move from the table
 /// is searched one ply shallower (internal iterative reduction).
@@ -2005,14 +2017,14 @@ const LN16: [u8; 32] = [
 ];
 
 /// Plies a late quiet move at index `index` is reduced by at `depth` (its
-/// children's depth): `ln(depth) × ln(index) / 0.94`, rounded (`/ 1.25`
+/// children's depth): `ln(depth) × ln(index) × 256 / divisor`, rounded (`/ 1.25`
 /// measured against `/ 2`: fixed 60,000 nodes a move against the old level
 /// 2, renju 92 % against 86 % of the same 100 games, free 87 % against 85 %;
 /// `/ 0.94` with session 27's other reductions, see `Searcher::window`).
-fn reduction(depth: i8, index: u8) -> i8 {
+fn reduction(depth: i8, index: u8, divisor: u32) -> i8 {
     let d = u32::from(LN16[usize::from(depth.max(0) as u8).min(31)]);
     let i = u32::from(LN16[usize::from(index).min(31)]);
-    ((d * i + LMR_DIVISOR / 2) / LMR_DIVISOR) as i8
+    ((d * i + divisor / 2) / divisor) as i8
 }
 
 /// A score as the table keeps it: mate scores counted from the node, not the root.
