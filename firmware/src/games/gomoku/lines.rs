@@ -204,7 +204,6 @@ const CLASS_VALUE: [u16; 7] = [0, 0, 0, 1_200, 1_600, 6_000, 30_000];
 /// Adds up a colour's four line patterns on one point: class and value, and
 /// whether the point may be forbidden (renju black: a five none, and two fours,
 /// two threes or an overline; [`PointPatterns::resolve`] runs the full test).
-#[inline]
 pub fn combine(patterns: [Pattern; 4], renju_black: bool) -> (Threat, bool) {
     PatternSum::of(patterns).threat(renju_black)
 }
@@ -218,7 +217,7 @@ pub struct PatternSum(u64);
 
 impl PatternSum {
     /// The sum of the four patterns (one per direction).
-    #[inline]
+    #[inline(always)]
     pub fn of(patterns: [Pattern; 4]) -> Self {
         PatternSum(
             PACKED[usize::from(patterns[0]) % PATTERNS]
@@ -276,8 +275,9 @@ impl PatternSum {
     }
 
     /// The class and value of the point, and whether it may be forbidden
-    /// (see [`combine`]).
-    #[inline]
+    /// (see [`combine`]; inlined there, so that the board's frames are as
+    /// before).
+    #[inline(always)]
     pub fn threat(self, renju_black: bool) -> (Threat, bool) {
         let (fives, fours, threes, open, overline) = (
             self.fives(),

@@ -430,25 +430,6 @@ impl<const W: usize> ScanState<W> {
         }
     }
 
-    /// Ranks the answers into `moves` instead of all the candidates (a second
-    /// look at those few points, read by `read`, not counted as work; `me`:
-    /// the side to move).
-    #[inline(never)]
-    fn rank_answers(
-        &mut self,
-        me: u8,
-        mut read: impl FnMut(Point) -> PointPatterns,
-        moves: &mut [Point; W],
-    ) {
-        let width = usize::from(self.width);
-        self.scan.len = 0;
-        for i in 0..usize::from(self.answer_count) {
-            let p = self.answers[i];
-            let value = point_value(read(p), me, self.theirs_urgent);
-            rank(moves, &mut self.values, &mut self.scan.len, p, value, width);
-        }
-    }
-
     /// The index from which the ranked candidates are quiet.
     fn quiet_from(&self) -> u8 {
         let len = usize::from(self.scan.len);
@@ -1107,12 +1088,25 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         work += u32::from(st.tests) * FORBIDDEN_WORK;
         self.work = self.work.saturating_add(work);
         if st.threatened && st.scan.open_four == NO_POINT {
-            let me = self.pos.player_to_move();
-            st.rank_answers(me, |p| self.read_point(p), moves);
+            self.rank_answers(&mut st, moves);
         }
         moves[usize::from(st.scan.len)..].fill(NO_POINT);
         st.scan.quiet = st.quiet_from();
         st.scan
+    }
+
+    /// Ranks the answers of scan `st` into `moves` instead of all the
+    /// candidates (a second look at those few points, not counted as work).
+    #[inline(never)]
+    fn rank_answers(&mut self, st: &mut ScanState<W>, moves: &mut [Point; W]) {
+        let me = self.pos.player_to_move();
+        let width = usize::from(st.width);
+        st.scan.len = 0;
+        for i in 0..usize::from(st.answer_count) {
+            let p = st.answers[i];
+            let value = point_value(self.read_point(p), me, st.theirs_urgent);
+            rank(moves, &mut st.values, &mut st.scan.len, p, value, width);
+        }
     }
 
     /// The table entry of the current position: `(move, score, depth, bound)`.
