@@ -784,7 +784,9 @@ impl<W: Write> UciEngine<W> {
             depth: args.depth.map_or(0, |d| d.clamp(1, 255) as u8),
             nodes: args.nodes.unwrap_or(0),
             movetime_ms: movetime.map_or(0, timeman::wire_ms),
-            level: self.wire_level(lines == 1),
+            // The book answers a game's move, not an analysis (`go infinite`)
+            // nor a ponder search: those search, as Fruit's book does.
+            level: self.wire_level(lines == 1 && !args.infinite && !args.ponder),
             seed: 0,
             info: true,
             roots,

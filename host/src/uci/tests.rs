@@ -430,9 +430,9 @@ impl Shared {
     }
 }
 
-/// `go infinite` and `go ponder` answer only after `stop` / `ponderhit`, even when the
-/// answer is found at once (the start position's book move), and `isready` is answered
-/// while the answer waits.
+/// `go infinite` and `go ponder` answer only after `stop` / `ponderhit`, and
+/// `isready` is answered while the answer waits. They search (the book answers
+/// only a game's move: the start position's book move would be found at once).
 #[test]
 fn unbounded_searches_answer_only_when_told() {
     for (go, end) in [("go infinite", "stop"), ("go ponder", "ponderhit")] {
@@ -463,6 +463,8 @@ fn unbounded_searches_answer_only_when_told() {
             text.find("readyok").unwrap() < text.find("bestmove").unwrap(),
             "{text}"
         );
+        let first = &text[..text.find("bestmove").unwrap()];
+        assert!(first.contains("info depth 2 "), "{go}: no search: {text}");
     }
 }
 
