@@ -17,7 +17,9 @@
 //!   captures last; staged below the root: the hash move is tried before any
 //!   move is generated, the captures are generated alone, the killers are
 //!   checked against the position, and the quiet moves are generated and
-//!   ordered only when none of these cut the node off.
+//!   ordered only when none of these cut the node off; once every quiet
+//!   move still to come is pruned unless it may give check, those not yet
+//!   picked are cut down to the ones that may.
 //!
 //! Everything lives in one [`Searcher`] on the request's stack, generic over its
 //! sizes: the board profile's ([`BOARD_PLY`], [`BOARD_MOVE_STACK`],
