@@ -1,8 +1,11 @@
-//! Gomoku / renju: the strong level on middle-game positions, the pattern level,
-//! renju forbidden-point detection, and the VCF solver with its memo on the deep
+//! Gomoku / renju: the strong level on middle-game positions, the host profile
+//! on the same positions at a fixed node budget, the pattern level, renju
+//! forbidden-point detection, and the VCF solver with its memo on the deep
 //! reference puzzles.
 use criterion::{Criterion, criterion_group, criterion_main};
-use sente_firmware::engine::{EngineReply, EngineRequest, RootMoves, ask as ask_engine};
+use sente_firmware::engine::{
+    EngineReply, EngineRequest, Profile, QuietPoll, RootMoves, Workspace, ask as ask_engine, ask_in,
+};
 use sente_firmware::game::Notation;
 use sente_firmware::games::gomoku::vcf::solve;
 use sente_firmware::games::gomoku::{Gomoku, GomokuEngine, Point, write_point};
@@ -24,6 +27,27 @@ fn middle_game(opening: &str, plies: usize) -> String {
     let mut text = String::new();
     pos.write_position(&mut text).expect("text");
     text
+}
+
+/// Nodes of each host-profile search in the benchmark.
+const HOST_NODES: u64 = 20_000;
+
+/// The host profile's answer to `position` at [`HOST_NODES`] nodes, with a
+/// fresh transposition table in `arena`.
+fn ask_host(position: &str, arena: &mut [u64]) -> EngineReply {
+    arena.fill(0);
+    let request = EngineRequest {
+        position,
+        limits: Limits {
+            nodes: HOST_NODES,
+            ..Limits::default()
+        },
+        level: 0,
+        seed: 0,
+        roots: RootMoves::All,
+    };
+    let mut work = Workspace::new(Profile::Host, arena);
+    ask_in::<GomokuEngine>(&request, &mut QuietPoll, &mut work).expect("valid position")
 }
 
 fn ask(position: &str, level: u8) -> EngineReply {
@@ -87,6 +111,18 @@ fn bench(c: &mut Criterion) {
         c.bench_function(&format!("gomoku level 0 middle game {i}"), |b| {
             b.iter(|| ask(pos, 0))
         });
+    }
+    let mut arena = vec![0u64; 1 << 21];
+    for (i, pos) in middle.iter().enumerate() {
+        let r = ask_host(pos, &mut arena);
+        println!(
+            "{pos}: host profile plays {} ({} nodes, depth {})",
+            r.best, r.nodes, r.depth
+        );
+        c.bench_function(
+            &format!("gomoku host profile middle game {i} ({HOST_NODES} nodes)"),
+            |b| b.iter(|| ask_host(pos, &mut arena)),
+        );
     }
     c.bench_function("gomoku level 1 (pattern)", |b| {
         b.iter(|| ask(&middle[0], 1))

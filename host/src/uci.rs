@@ -37,6 +37,15 @@ const OVERHEAD: Duration = Duration::from_millis(30);
 /// Most `Move Overhead` a GUI may set, in milliseconds.
 const MAX_OVERHEAD_MS: u64 = 5_000;
 
+/// The legal moves of the game's position, whether or not our rules have
+/// ended the game there (a repetition, dead material, the natural-move
+/// limit): what a GUI may still play.
+fn legal_moves(game: &Xiangqi) -> Vec<Move> {
+    let mut buf = [Move::default(); sente_firmware::games::xiangqi::movegen::MAX_MOVES];
+    let n = game.clone().legal_moves(&mut buf);
+    buf[..n].to_vec()
+}
+
 /// The game so far, as the GUI gave it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GamePosition {
@@ -78,14 +87,13 @@ impl GamePosition {
         let mut kept = Vec::new();
         let mut dropped = None;
         for m in moves {
+            // A legal move is played even after what our rules call the end
+            // (a repetition, dead material, the natural-move limit): the GUI
+            // judges the game, and the position must be the one it plays.
             match game.parse_move(&m) {
-                Ok(mv) if game.outcome().is_none() => {
+                Ok(mv) => {
                     game.make(mv);
                     kept.push(m);
-                }
-                Ok(_) => {
-                    dropped = Some(format!("move {m} comes after the game ended"));
-                    break;
                 }
                 Err(e) => {
                     dropped = Some(format!("move {m} is not legal here ({e})"));
@@ -733,9 +741,12 @@ impl<W: Write> UciEngine<W> {
                 return self.no_move();
             }
         };
-        let mut moves = <Xiangqi as Game>::Moves::default();
-        game.generate(&mut moves);
-        if moves.is_empty() || game.outcome().is_some() {
+        // Only a position without a legal move has no best move: one that
+        // our rules call drawn or decided by repetition still gets a move (a
+        // GUI that plays on, by its own rules, needs one), so the position's
+        // moves, not the game's (none once the game is over).
+        let moves = legal_moves(&game);
+        if moves.is_empty() {
             return self.no_move();
         }
         let side = game.player_to_move();
@@ -773,7 +784,9 @@ impl<W: Write> UciEngine<W> {
             depth: args.depth.map_or(0, |d| d.clamp(1, 255) as u8),
             nodes: args.nodes.unwrap_or(0),
             movetime_ms: movetime.map_or(0, timeman::wire_ms),
-            level: self.wire_level(lines == 1),
+            // The book answers a game's move, not an analysis (`go infinite`)
+            // nor a ponder search: those search, as Fruit's book does.
+            level: self.wire_level(lines == 1 && !args.infinite && !args.ponder),
             seed: 0,
             info: true,
             roots,
@@ -844,9 +857,7 @@ impl<W: Write> UciEngine<W> {
             Ok(g) => g,
             Err(e) => return self.say(&format!("info string {e}")),
         };
-        let mut moves = <Xiangqi as Game>::Moves::default();
-        game.generate(&mut moves);
-        let root_moves: Vec<Move> = moves.iter().copied().collect();
+        let root_moves = legal_moves(&game);
         let mut total = 0u64;
         for mv in root_moves {
             let mut text = String::new();

@@ -204,6 +204,30 @@ fn gui_options_are_offered_and_read() {
     assert_eq!(best_moves(&out).len(), 1, "{out}");
 }
 
+/// Positions our rules call over (dead material, the natural-move limit, a
+/// repetition) still get a legal move, and moves after them are played: a GUI
+/// judges the game by its own rules and may play on.
+#[test]
+fn positions_our_rules_call_over_still_get_a_move() {
+    let dead = "position fen 4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1";
+    let natural = "position fen 3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 130 1";
+    let repeated = "position fen 4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1 moves \
+                    e0d0 e9f9 d0e0 f9e9 e0d0 e9f9 d0e0 f9e9 e0f0";
+    for (position, legal) in [
+        (dead, &["e0d0", "e0f0"][..]),
+        (natural, &["e0f0", "e1d0", "e1f0", "e1d2", "e1f2"][..]),
+        (repeated, &["e9e8", "e9d9"][..]),
+    ] {
+        let out = session(&[position, "go depth 3"]);
+        assert!(!out.contains("info string"), "{out}");
+        let best = best_moves(&out);
+        assert_eq!(best.len(), 1, "{out}");
+        assert!(legal.contains(&best[0]), "{position}: {out}");
+    }
+    let perft = session(&[natural, "go perft 1"]);
+    assert!(perft.contains("Nodes searched: 5"), "{perft}");
+}
+
 #[test]
 fn no_legal_move_is_answered_without_a_search() {
     // Black is checkmated (two rooks).
@@ -406,9 +430,9 @@ impl Shared {
     }
 }
 
-/// `go infinite` and `go ponder` answer only after `stop` / `ponderhit`, even when the
-/// answer is found at once (the start position's book move), and `isready` is answered
-/// while the answer waits.
+/// `go infinite` and `go ponder` answer only after `stop` / `ponderhit`, and
+/// `isready` is answered while the answer waits. They search (the book answers
+/// only a game's move: the start position's book move would be found at once).
 #[test]
 fn unbounded_searches_answer_only_when_told() {
     for (go, end) in [("go infinite", "stop"), ("go ponder", "ponderhit")] {
@@ -439,6 +463,8 @@ fn unbounded_searches_answer_only_when_told() {
             text.find("readyok").unwrap() < text.find("bestmove").unwrap(),
             "{text}"
         );
+        let first = &text[..text.find("bestmove").unwrap()];
+        assert!(first.contains("info depth 2 "), "{go}: no search: {text}");
     }
 }
 

@@ -205,62 +205,144 @@ const CLASS_VALUE: [u16; 7] = [0, 0, 0, 1_200, 1_600, 6_000, 30_000];
 /// whether the point may be forbidden (renju black: a five none, and two fours,
 /// two threes or an overline; [`PointPatterns::resolve`] runs the full test).
 pub fn combine(patterns: [Pattern; 4], renju_black: bool) -> (Threat, bool) {
-    let sum = PACKED[usize::from(patterns[0]) % PATTERNS]
-        + PACKED[usize::from(patterns[1]) % PATTERNS]
-        + PACKED[usize::from(patterns[2]) % PATTERNS]
-        + PACKED[usize::from(patterns[3]) % PATTERNS];
-    let field = |shift: u32| (sum >> shift) & 15;
-    let (fives, fours, threes, open, overline) =
-        (field(32), field(36), field(40), field(44), field(48));
-    let class = if fives > 0 {
-        FIVE
-    } else if open > 0 || fours >= 2 {
-        OPEN_FOUR
-    } else if fours == 1 && threes > 0 {
-        FOUR_THREE
-    } else if threes >= 2 {
-        THREE_THREE
-    } else if fours == 1 {
-        FOUR
-    } else if threes == 1 {
-        THREE
-    } else {
-        NONE
-    };
-    let maybe_forbidden = renju_black && fives == 0 && (overline > 0 || fours >= 2 || threes >= 2);
-    let value = (sum & 0xFFFF_FFFF) as u32 + u32::from(CLASS_VALUE[usize::from(class)]);
-    (
-        Threat {
-            class,
-            forbidden: false,
-            value: value.min(u32::from(u16::MAX)) as u16,
-        },
-        maybe_forbidden,
-    )
+    PatternSum::of(patterns).threat(renju_black)
+}
+
+/// Four line patterns of one colour on one point added up in one sum (one
+/// [`PACKED`] entry each): their value and how many of each kind of line they
+/// hold, read by [`PatternSum::threat`] and, on the host, by the finer point
+/// classes ([`super::point_class::of_sum`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PatternSum(u64);
+
+impl PatternSum {
+    /// The sum of the four patterns (one per direction).
+    #[inline(always)]
+    pub fn of(patterns: [Pattern; 4]) -> Self {
+        PatternSum(
+            PACKED[usize::from(patterns[0]) % PATTERNS]
+                + PACKED[usize::from(patterns[1]) % PATTERNS]
+                + PACKED[usize::from(patterns[2]) % PATTERNS]
+                + PACKED[usize::from(patterns[3]) % PATTERNS],
+        )
+    }
+
+    #[inline(always)]
+    fn field(self, shift: u32) -> u32 {
+        (self.0 >> shift) as u32 & 15
+    }
+
+    /// Fives (`F5`).
+    #[inline(always)]
+    pub fn fives(self) -> u32 {
+        self.field(32)
+    }
+
+    /// Fours: one for `F4` and `B4`, two for `D4`.
+    #[inline(always)]
+    pub fn fours(self) -> u32 {
+        self.field(36)
+    }
+
+    /// Open threes (`F3`, `F3S`).
+    #[inline(always)]
+    pub fn open_threes(self) -> u32 {
+        self.field(40)
+    }
+
+    /// Straight or double fours (`F4`, `D4`).
+    #[inline(always)]
+    pub fn open_fours(self) -> u32 {
+        self.field(44)
+    }
+
+    /// Overlines (`OL`).
+    #[inline(always)]
+    pub fn overlines(self) -> u32 {
+        self.field(48)
+    }
+
+    /// Closed threes (`B3`).
+    #[inline(always)]
+    pub fn closed_threes(self) -> u32 {
+        self.field(52)
+    }
+
+    /// Open twos (`F2`, `F2A`).
+    #[inline(always)]
+    pub fn open_twos(self) -> u32 {
+        self.field(56)
+    }
+
+    /// The class and value of the point, and whether it may be forbidden
+    /// (see [`combine`]; inlined there, so that the board's frames are as
+    /// before).
+    #[inline(always)]
+    pub fn threat(self, renju_black: bool) -> (Threat, bool) {
+        let (fives, fours, threes, open, overline) = (
+            self.fives(),
+            self.fours(),
+            self.open_threes(),
+            self.open_fours(),
+            self.overlines(),
+        );
+        let class = if fives > 0 {
+            FIVE
+        } else if open > 0 || fours >= 2 {
+            OPEN_FOUR
+        } else if fours == 1 && threes > 0 {
+            FOUR_THREE
+        } else if threes >= 2 {
+            THREE_THREE
+        } else if fours == 1 {
+            FOUR
+        } else if threes == 1 {
+            THREE
+        } else {
+            NONE
+        };
+        let maybe_forbidden =
+            renju_black && fives == 0 && (overline > 0 || fours >= 2 || threes >= 2);
+        let value = (self.0 & 0xFFFF_FFFF) as u32 + u32::from(CLASS_VALUE[usize::from(class)]);
+        (
+            Threat {
+                class,
+                forbidden: false,
+                value: value.min(u32::from(u16::MAX)) as u16,
+            },
+            maybe_forbidden,
+        )
+    }
 }
 
 /// Each pattern's value and counts, packed so that four patterns add up in one
 /// sum: value (bits 0–31), fives (32–35), fours (36–39; two for `D4`), open
-/// threes (40–43), straight or double fours (44–47), overlines (48–51).
+/// threes (40–43), straight or double fours (44–47), overlines (48–51), closed
+/// threes (52–55), open twos (56–59). At most four patterns (eight fours) are
+/// added: no field overflows into the next.
 static PACKED: [u64; PATTERNS] = {
     let mut t = [0u64; PATTERNS];
     let mut p = 0;
     while p < PATTERNS {
-        let (fives, fours, threes, open, overline) = match p as u8 {
-            F5 => (1, 0, 0, 0, 0),
-            F4 => (0, 1, 0, 1, 0),
-            D4 => (0, 2, 0, 1, 0),
-            B4 => (0, 1, 0, 0, 0),
-            F3 | F3S => (0, 0, 1, 0, 0),
-            OL => (0, 0, 0, 0, 1),
-            _ => (0, 0, 0, 0, 0),
+        let (fives, fours, threes, open, overline, closed3, open2) = match p as u8 {
+            F5 => (1, 0, 0, 0, 0, 0, 0),
+            F4 => (0, 1, 0, 1, 0, 0, 0),
+            D4 => (0, 2, 0, 1, 0, 0, 0),
+            B4 => (0, 1, 0, 0, 0, 0, 0),
+            F3 | F3S => (0, 0, 1, 0, 0, 0, 0),
+            OL => (0, 0, 0, 0, 1, 0, 0),
+            B3 => (0, 0, 0, 0, 0, 1, 0),
+            F2 | F2A => (0, 0, 0, 0, 0, 0, 1),
+            _ => (0, 0, 0, 0, 0, 0, 0),
         };
         t[p] = POINT_VALUE[p] as u64
             | fives << 32
             | fours << 36
             | threes << 40
             | open << 44
-            | overline << 48;
+            | overline << 48
+            | closed3 << 52
+            | open2 << 56;
         p += 1;
     }
     t
@@ -310,8 +392,17 @@ impl PointPatterns {
     /// order of [`super::board::DIRS`]) of one empty point (the renju test not
     /// yet run; `renju`: black plays with forbidden points).
     pub fn from_patterns(patterns: &[[Pattern; 4]; 2], renju: bool) -> Self {
-        let (black, maybe) = combine(patterns[0], renju);
-        let (white, _) = combine(patterns[1], false);
+        Self::from_sums(
+            [PatternSum::of(patterns[0]), PatternSum::of(patterns[1])],
+            renju,
+        )
+    }
+
+    /// [`PointPatterns::from_patterns`] from the colours' pattern sums.
+    #[inline]
+    pub fn from_sums(sums: [PatternSum; 2], renju: bool) -> Self {
+        let (black, maybe) = sums[0].threat(renju);
+        let (white, _) = sums[1].threat(false);
         PointPatterns {
             threat: [black, white],
             maybe_forbidden: maybe,

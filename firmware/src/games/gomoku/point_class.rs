@@ -9,8 +9,8 @@
 //! host keeps each empty point's fine classes move by move beside its line
 //! patterns; the board never computes them.
 
-use super::lines::{B3, B4, D4, F2, F2A, F3, F3S, F4, F5, PATTERNS, Pattern};
 use super::lines::{FIVE, FOUR, FOUR_THREE, NONE, OPEN_FOUR, THREE, THREE_THREE};
+use super::lines::{Pattern, PatternSum};
 
 /// A fine point class (`NO_CLASS` … `A_FIVE`, weakest first).
 pub type PointClass = u8;
@@ -44,50 +44,30 @@ pub const A_FIVE: PointClass = 12;
 /// Number of fine classes.
 pub const CLASSES: usize = A_FIVE as usize + 1;
 
-/// Each pattern's counts, packed so that four patterns add up in one sum
-/// (4 bits each): fives, straight or double fours, fours (`B4`), open threes,
-/// closed threes, open twos.
-static COUNTS: [u32; PATTERNS] = {
-    let mut t = [0u32; PATTERNS];
-    let mut p = 0;
-    while p < PATTERNS {
-        t[p] = match p as u8 {
-            F5 => 1,
-            F4 | D4 => 1 << 4,
-            B4 => 1 << 8,
-            F3 | F3S => 1 << 12,
-            B3 => 1 << 16,
-            F2 | F2A => 1 << 20,
-            _ => 0,
-        };
-        p += 1;
-    }
-    t
-};
-
 /// The fine class of a point from the four line patterns (one per direction)
 /// one colour's stone there would make.
 #[inline]
 pub fn classify(patterns: [Pattern; 4]) -> PointClass {
-    let sum = COUNTS[usize::from(patterns[0]) % PATTERNS]
-        + COUNTS[usize::from(patterns[1]) % PATTERNS]
-        + COUNTS[usize::from(patterns[2]) % PATTERNS]
-        + COUNTS[usize::from(patterns[3]) % PATTERNS];
-    let field = |shift: u32| (sum >> shift) & 15;
-    let (fives, flex4, block4, flex3, block3, flex2) = (
-        field(0),
-        field(4),
-        field(8),
-        field(12),
-        field(16),
-        field(20),
+    of_sum(PatternSum::of(patterns))
+}
+
+/// The fine class of a point from its patterns' sum (the sum
+/// [`super::lines::combine`] reads its class from).
+#[inline]
+pub fn of_sum(sum: PatternSum) -> PointClass {
+    let (fives, fours, open_fours, flex3) = (
+        sum.fives(),
+        sum.fours(),
+        sum.open_fours(),
+        sum.open_threes(),
     );
-    let plus = block3 > 0 || flex2 > 0;
+    let plus = sum.closed_threes() > 0 || sum.open_twos() > 0;
     if fives > 0 {
         A_FIVE
-    } else if flex4 > 0 || block4 >= 2 {
+    } else if open_fours > 0 || fours >= 2 {
         B_FLEX4
-    } else if block4 == 1 {
+    } else if fours == 1 {
+        // With no straight or double four, the one four is a `B4`.
         if flex3 > 0 {
             C_BLOCK4_FLEX3
         } else if plus {
@@ -99,16 +79,19 @@ pub fn classify(patterns: [Pattern; 4]) -> PointClass {
         F_FLEX3_2X
     } else if flex3 == 1 {
         if plus { G_FLEX3_PLUS } else { H_FLEX3 }
-    } else if block3 >= 2 || block3 == 1 && flex2 > 0 {
-        I_BLOCK3_PLUS
-    } else if flex2 >= 2 {
-        J_FLEX2_2X
-    } else if block3 == 1 {
-        K_BLOCK3
-    } else if flex2 == 1 {
-        L_FLEX2
     } else {
-        NO_CLASS
+        let (block3, flex2) = (sum.closed_threes(), sum.open_twos());
+        if block3 >= 2 || block3 == 1 && flex2 > 0 {
+            I_BLOCK3_PLUS
+        } else if flex2 >= 2 {
+            J_FLEX2_2X
+        } else if block3 == 1 {
+            K_BLOCK3
+        } else if flex2 == 1 {
+            L_FLEX2
+        } else {
+            NO_CLASS
+        }
     }
 }
 
@@ -142,7 +125,9 @@ mod tests {
     use super::*;
     use crate::game::Notation;
     use crate::games::gomoku::board::BLACK;
-    use crate::games::gomoku::lines::{B1, B2, DEAD, F1, OL, Table, combine};
+    use crate::games::gomoku::lines::{
+        B1, B2, B3, B4, D4, DEAD, F1, F2, F2A, F3, F3S, F4, F5, OL, PATTERNS, Table, combine,
+    };
     use crate::games::gomoku::{Gomoku, Rule};
 
     /// Every fine class refines `combine`'s class, over all pattern
@@ -160,6 +145,48 @@ mod tests {
             for renju in [false, true] {
                 assert_eq!(coarse(classify(p)), combine(p, renju).0.class, "{p:?}");
             }
+        }
+    }
+
+    /// The classes by their definitions, counting the patterns one by one:
+    /// the packed sum must read the same over all pattern quadruples.
+    #[test]
+    fn packed_sum_classes_match_the_definitions() {
+        for i in 0..PATTERNS.pow(4) {
+            let p: [Pattern; 4] =
+                core::array::from_fn(|d| (i / PATTERNS.pow(d as u32) % PATTERNS) as u8);
+            let count = |kinds: &[Pattern]| p.iter().filter(|x| kinds.contains(x)).count();
+            let (five, flex4, block4) = (count(&[F5]), count(&[F4, D4]), count(&[B4]));
+            let (flex3, block3, flex2) = (count(&[F3, F3S]), count(&[B3]), count(&[F2, F2A]));
+            let plus = block3 > 0 || flex2 > 0;
+            let expected = if five > 0 {
+                A_FIVE
+            } else if flex4 > 0 || block4 >= 2 {
+                B_FLEX4
+            } else if block4 == 1 && flex3 > 0 {
+                C_BLOCK4_FLEX3
+            } else if block4 == 1 && plus {
+                D_BLOCK4_PLUS
+            } else if block4 == 1 {
+                E_BLOCK4
+            } else if flex3 >= 2 {
+                F_FLEX3_2X
+            } else if flex3 == 1 && plus {
+                G_FLEX3_PLUS
+            } else if flex3 == 1 {
+                H_FLEX3
+            } else if block3 >= 2 || block3 == 1 && flex2 > 0 {
+                I_BLOCK3_PLUS
+            } else if flex2 >= 2 {
+                J_FLEX2_2X
+            } else if block3 == 1 {
+                K_BLOCK3
+            } else if flex2 == 1 {
+                L_FLEX2
+            } else {
+                NO_CLASS
+            };
+            assert_eq!(classify(p), expected, "{p:?}");
         }
     }
 

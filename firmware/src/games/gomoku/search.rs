@@ -55,7 +55,7 @@ use super::board::{BLACK, FullLine, POINTS, Point, REACH, Rotated, parse_point};
 use super::engine::fill;
 use super::eval::Eval;
 use super::host_eval::{self, Both, Histogram, HostEval, PointClasses};
-use super::lines::{FOUR, OPEN_FOUR, Pattern, PointPatterns, THREE, Table};
+use super::lines::{FOUR, OPEN_FOUR, Pattern, PatternSum, PointPatterns, THREE, Table};
 use super::point_class::{self, PointClass};
 use super::position::{CENTER_POINT, Gomoku, NO_POINT};
 use super::rules::Rule;
@@ -433,19 +433,6 @@ impl<const W: usize> ScanState<W> {
         }
     }
 
-    /// Ranks the answers into `moves` instead of all the candidates (a second
-    /// look at those few points, not counted as work).
-    #[inline(never)]
-    fn rank_answers(&mut self, pos: &mut Gomoku, moves: &mut [Point; W]) {
-        let width = usize::from(self.width);
-        self.scan.len = 0;
-        for i in 0..usize::from(self.answer_count) {
-            let p = self.answers[i];
-            let value = point_value(pos, p, self.theirs_urgent);
-            rank(moves, &mut self.values, &mut self.scan.len, p, value, width);
-        }
-    }
-
     /// The index from which the ranked candidates are quiet.
     fn quiet_from(&self) -> u8 {
         let len = usize::from(self.scan.len);
@@ -464,14 +451,14 @@ pub(super) fn related(a: Point, b: Point) -> bool {
     (dr == 0 || dc == 0 || dr == dc || dr == -dc) && dr.abs().max(dc.abs()) <= 4
 }
 
-/// The ordering value of the near point `p` for the side to move (own value
-/// plus the opponent's there), as [`ScanState::consider`] ranks it. The renju
-/// test is not made: the point is one the first pass kept (not forbidden for
-/// the side to move), and the test's frames would stand on this second pass's.
+/// The ordering value of a near point whose patterns are `pp` for `me`, the
+/// side to move (own value plus the opponent's there), as
+/// [`ScanState::consider`] ranks it. The renju test is not made: the point is
+/// one the first pass kept (not forbidden for the side to move), and the
+/// test's frames would stand on this second pass's.
 #[inline(never)]
-fn point_value(pos: &Gomoku, p: Point, theirs_urgent: u8) -> u16 {
-    let me = usize::from(pos.player_to_move());
-    let pp = PointPatterns::read(pos.board(), p, pos.rule());
+fn point_value(pp: PointPatterns, me: u8, theirs_urgent: u8) -> u16 {
+    let me = usize::from(me & 1);
     let (mine, theirs) = (pp.threat[me], pp.threat[me ^ 1]);
     let urgent = mine.class >= THREE || theirs.class >= theirs_urgent;
     ranking(mine.value, theirs.value, urgent)
@@ -713,11 +700,12 @@ impl CachedPoint {
     /// The sums and fine classes of the patterns.
     #[inline(always)]
     fn refresh_sums(&mut self, rule: Rule) {
-        self.sums = PointPatterns::from_patterns(&self.patterns, rule.has_forbidden());
-        self.classes = [
-            point_class::classify(self.patterns[0]),
-            point_class::classify(self.patterns[1]),
+        let sums = [
+            PatternSum::of(self.patterns[0]),
+            PatternSum::of(self.patterns[1]),
         ];
+        self.sums = PointPatterns::from_sums(sums, rule.has_forbidden());
+        self.classes = [point_class::of_sum(sums[0]), point_class::of_sum(sums[1])];
     }
 }
 
@@ -1103,11 +1091,25 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         work += u32::from(st.tests) * FORBIDDEN_WORK;
         self.work = self.work.saturating_add(work);
         if st.threatened && st.scan.open_four == NO_POINT {
-            st.rank_answers(&mut self.pos, moves);
+            self.rank_answers(&mut st, moves);
         }
         moves[usize::from(st.scan.len)..].fill(NO_POINT);
         st.scan.quiet = st.quiet_from();
         st.scan
+    }
+
+    /// Ranks the answers of scan `st` into `moves` instead of all the
+    /// candidates (a second look at those few points, not counted as work).
+    #[inline(never)]
+    fn rank_answers(&mut self, st: &mut ScanState<W>, moves: &mut [Point; W]) {
+        let me = self.pos.player_to_move();
+        let width = usize::from(st.width);
+        st.scan.len = 0;
+        for i in 0..usize::from(st.answer_count) {
+            let p = st.answers[i];
+            let value = point_value(self.read_point(p), me, st.theirs_urgent);
+            rank(moves, &mut st.values, &mut st.scan.len, p, value, width);
+        }
     }
 
     /// The table entry of the current position: `(move, score, depth, bound)`.

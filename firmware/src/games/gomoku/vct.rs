@@ -13,7 +13,7 @@
 //! list of its own).
 
 use super::board::{BLACK, Point, REACH, step};
-use super::lines::{FIVE, FOUR, OPEN_FOUR, PointPatterns, THREE, THREE_THREE, five_points};
+use super::lines::{FIVE, FOUR, OPEN_FOUR, THREE, THREE_THREE, five_points};
 use super::position::NO_POINT;
 use super::search::{Searcher, for_each_near};
 use crate::game::Game;
@@ -308,7 +308,6 @@ impl<const P: usize, const T: usize, const W: usize, const R: usize> Searcher<'_
     /// fours, class `FOUR` in the top byte).
     fn vct_scan(&mut self, attack: bool) -> Threats {
         let me = usize::from(self.pos.player_to_move());
-        let rule = self.pos.rule();
         let mut t = Threats::new();
         let mut points = heapless::Vec::<Point, 225>::new();
         for_each_near(&self.pos, |p| {
@@ -316,7 +315,7 @@ impl<const P: usize, const T: usize, const W: usize, const R: usize> Searcher<'_
         });
         self.work = self.work.saturating_add(points.len() as u32);
         for &p in &points {
-            let mut pp = PointPatterns::read(self.pos.board(), p, rule);
+            let mut pp = self.read_point(p);
             pp.resolve(self.pos.board_mut(), p);
             let (mine, theirs) = (pp.threat[me], pp.threat[me ^ 1]);
             if mine.class == FIVE {

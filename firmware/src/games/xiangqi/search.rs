@@ -17,7 +17,9 @@
 //!   captures last; staged below the root: the hash move is tried before any
 //!   move is generated, the captures are generated alone, the killers are
 //!   checked against the position, and the quiet moves are generated and
-//!   ordered only when none of these cut the node off.
+//!   ordered only when none of these cut the node off; once every quiet
+//!   move still to come is pruned unless it may give check, those not yet
+//!   picked are cut down to the ones that may.
 //!
 //! Everything lives in one [`Searcher`] on the request's stack, generic over its
 //! sizes: the board profile's ([`BOARD_PLY`], [`BOARD_MOVE_STACK`],
@@ -216,6 +218,11 @@ enum Stage {
     Quiets,
     /// Picking quiet moves.
     QuietPick,
+    /// Picking quiet moves, to be cut down to those that may give check
+    /// before the next pick (see [`Searcher::cut_to_checks`]).
+    CutToChecks,
+    /// Picking quiet moves cut down to those that may give check.
+    CheckPick,
     /// Picking the remaining (losing) captures.
     BadCaptures,
     /// Nothing left.
@@ -478,7 +485,11 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
     /// A quiet move caused a cut-off: killer, history bonus, and maluses for
     /// the quiet moves tried before it (`moves[base..at]` and `extra`, the
     /// hash move and killers tried before the quiet moves were generated; 0
-    /// for none).
+    /// for none). Of `moves[base..at]` only those ordered at least as high
+    /// as the cut-off move (`moves[at]`) count: all of them, as picking takes
+    /// the best first, but for the moves a cut to the checks set aside
+    /// unpicked ([`Self::cut_to_checks`]), of which those that would have
+    /// been picked before it.
     #[inline(never)]
     fn reward(
         &mut self,
@@ -490,9 +501,11 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
     ) {
         let bonus = (depth * depth).min(400);
         self.nudge_history(mv, bonus);
+        let score = |w: u64| (w >> 32) as i32;
+        let floor = self.moves.get(at).map_or(i32::MIN, |&w| score(w));
         for i in base..at {
             let tried = unpack(self.moves[i]);
-            if tried.captured == 0 && tried != mv {
+            if tried.captured == 0 && tried != mv && score(self.moves[i]) >= floor {
                 self.nudge_history(tried, -bonus);
             }
         }
@@ -629,7 +642,8 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                     p.end += n;
                     p.stage = Stage::QuietPick;
                 }
-                Stage::QuietPick => {
+                Stage::CutToChecks => self.cut_to_checks(g, p),
+                Stage::QuietPick | Stage::CheckPick => {
                     if p.quiet >= p.end {
                         p.stage = Stage::BadCaptures;
                         continue;
@@ -644,6 +658,32 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                 Stage::Done => return Ok(None),
             }
         }
+    }
+
+    /// The move loop asks for this ([`Stage::CutToChecks`]) when it prunes
+    /// every quiet move still to come (but the hash move and the killers)
+    /// unless it may give check: the quiet moves not yet picked are cut
+    /// down, in their order, to the ones that may
+    /// ([`Position::may_give_check`](super::board::Position::may_give_check)),
+    /// so the others are never picked. The others go before them, among the
+    /// moves picked already, where a cut-off's maluses find them as they
+    /// found them when every move was picked (see [`Self::reward`]).
+    #[inline(never)]
+    fn cut_to_checks(&mut self, g: &Xiangqi, p: &mut Picker) {
+        let pos = g.position();
+        // From the end down, each move that may check swapped to the end of
+        // those kept so far: they keep their order.
+        let mut kept = p.end;
+        for i in (p.quiet..p.end).rev() {
+            if pos.may_give_check(unpack(self.moves[i])) {
+                kept -= 1;
+                self.moves.swap(i, kept);
+            }
+        }
+        p.quiet = kept;
+        // What stays keeps its order, but not the positions `pick` carried.
+        p.after_quiet = 0;
+        p.stage = Stage::CheckPick;
     }
 
     /// The hash move `from`–`to` as a move of this position, if it is one
@@ -1119,6 +1159,11 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             // cannot check is skipped unplayed, the others have legality and
             // check probed without playing them.
             if prune && quiet && !killer && best > -MATE_BOUND && (futile || quiets >= late_moves) {
+                // The condition stays true for every quiet move still to
+                // come: those that cannot check need not be picked.
+                if picker.stage == Stage::QuietPick {
+                    picker.stage = Stage::CutToChecks;
+                }
                 if !g.position().may_give_check(mv) {
                     quiets += 1;
                     continue;
@@ -1188,7 +1233,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                             // The quiet moves tried before this one.
                             let (range, extra) = match picker.stage {
                                 Stage::AllPick => ((base, picker.capture - 1), [0; 2]),
-                                Stage::QuietPick => {
+                                Stage::QuietPick | Stage::CutToChecks | Stage::CheckPick => {
                                     ((picker.captures_end, picker.quiet - 1), [0; 2])
                                 }
                                 // A killer: the hash move and the first
@@ -1391,10 +1436,16 @@ mod tests {
     /// losing captures) yields every pseudo-legal move exactly once, in
     /// that order of stages, the quiet moves best first, whatever the hash
     /// move and killers (moves of the position, of another one, or none).
+    /// Once the quiet moves are cut down to those that may give check (at a
+    /// random point while they are picked, or never), exactly the quiet
+    /// moves that cannot and are neither the hash move nor a killer are
+    /// left out from there.
     #[test]
     fn staged_order_yields_every_move_once_stage_by_stage() {
         with_searcher(|s| {
             let mut seed = 11u64;
+            // Moves left out by cuts, over all rounds.
+            let mut left_out = 0;
             for round in 0..600u64 {
                 seed = mix(seed);
                 let pos = super::super::board::Position::random_walk(seed, 2 + round as usize % 70);
@@ -1450,11 +1501,33 @@ mod tests {
                     );
                 }
                 let mut p = Picker::new(ply, base, first, killers);
+                let mut cut = false;
                 let mut seen = std::vec::Vec::new();
                 seen.extend(first);
                 let mut last_class = 0;
                 let mut last_quiet = i32::MAX;
-                while let Some(mv) = s.next_staged(&g, &mut p, ply).unwrap() {
+                seed = mix(seed);
+                let checks_from = (seed >> 8) as usize % (n + 20);
+                let prunable = |mv: &Move| {
+                    let word = packed(*mv);
+                    mv.captured == 0
+                        && word != killers[0]
+                        && word != killers[1]
+                        && Some(*mv) != first
+                        && !pos.may_give_check(*mv)
+                };
+                loop {
+                    if seen.len() >= checks_from && p.stage == Stage::QuietPick {
+                        p.stage = Stage::CutToChecks;
+                        cut = true;
+                    }
+                    let Some(mv) = s.next_staged(&g, &mut p, ply).unwrap() else {
+                        break;
+                    };
+                    assert!(
+                        !(cut && prunable(&mv)),
+                        "round {round}: {mv:?} cannot check"
+                    );
                     let word = packed(mv);
                     // 1 good capture, 2 killer, 3 quiet move, 4 losing capture.
                     let class = if mv.captured != 0 {
@@ -1482,15 +1555,20 @@ mod tests {
                     last_class = class;
                     seen.push(mv);
                 }
-                assert_eq!(seen.len(), n, "round {round}: every move once");
                 for mv in all {
-                    assert_eq!(
-                        seen.iter().filter(|&&x| x == *mv).count(),
-                        1,
-                        "round {round}: {mv:?}"
-                    );
+                    let count = seen.iter().filter(|&&x| x == *mv).count();
+                    if count == 0 && cut {
+                        assert!(prunable(mv), "round {round}: {mv:?} left out");
+                        left_out += 1;
+                    } else {
+                        assert_eq!(count, 1, "round {round}: {mv:?}");
+                    }
+                }
+                if !cut {
+                    assert_eq!(seen.len(), n, "round {round}: every move once");
                 }
             }
+            assert!(left_out > 1000, "cuts left out {left_out} moves");
         });
     }
 

@@ -1084,3 +1084,21 @@ proptest::proptest! {
         }
     }
 }
+
+/// A position our rules call drawn (no piece that can cross the river, the
+/// natural-move limit) still gets a legal move: a GUI plays on by its own
+/// rules and needs one.
+#[test]
+fn drawn_positions_still_get_a_move() {
+    for fen in [
+        "4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1",
+        "3k5/4a4/9/9/9/9/9/9/4A4/4K4 w - - 0 1",
+        "3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 130 1",
+    ] {
+        for level in [0, 2] {
+            let r = run(fen, 3, 0, level);
+            let g = Xiangqi::parse_position(fen).unwrap();
+            assert!(g.parse_move(r.best.as_str()).is_ok(), "{fen}: {}", r.best);
+        }
+    }
+}
