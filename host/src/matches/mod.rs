@@ -124,6 +124,12 @@ impl SideClock {
         }
     }
 
+    /// Whether an answer that took `took` came later than a fixed move time
+    /// (`--movetime`) and `margin` allow (never with a clock or no limit).
+    pub fn late(&self, took: Duration, margin: Duration) -> bool {
+        matches!(self.control, TimeControl::MoveTime(t) if took > t + margin)
+    }
+
     /// Charges a move that took `took`; `true` when the flag fell (more than the time
     /// left plus `margin`). With a fixed move time nothing falls.
     pub fn spend(&mut self, took: Duration, margin: Duration) -> bool {

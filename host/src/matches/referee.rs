@@ -249,6 +249,9 @@ fn play_game<G: Referee>(
             }
         };
         played.effort[side].add(best.nodes, best.depth, took);
+        if clocks[side].late(took, margin) {
+            played.effort[side].late += 1;
+        }
         if clocks[side].spend(took, margin) {
             forfeit(&mut played, side, format!("{} loses on time", seat.name));
             return Ok(played);

@@ -361,6 +361,9 @@ pub struct Effort {
     pub time: Duration,
     /// The longest answer.
     pub longest: Duration,
+    /// Answers that came later than a fixed move time allows (`--movetime`
+    /// plus `--time-margin`): not forfeits, but what a GUI would flag.
+    pub late: u64,
 }
 
 impl Effort {
@@ -380,13 +383,19 @@ impl Effort {
         self.depth += other.depth;
         self.time += other.time;
         self.longest = self.longest.max(other.longest);
+        self.late += other.late;
     }
 
-    /// `"<n> moves, <nodes>/move, depth <d>, <ms>/move (longest <ms>)"`.
+    /// `"<n> moves, <nodes>/move, depth <d>, <ms>/move (longest <ms>)"`, with
+    /// `", <k> late"` inside the brackets when answers came late.
     pub fn line(&self) -> String {
         let n = self.moves.max(1);
+        let late = match self.late {
+            0 => String::new(),
+            k => format!(", {k} late"),
+        };
         format!(
-            "{} moves, {} nodes/move, depth {:.1}, {:.2} ms/move (longest {} ms)",
+            "{} moves, {} nodes/move, depth {:.1}, {:.2} ms/move (longest {} ms{late})",
             self.moves,
             self.nodes / n,
             self.depth as f64 / n as f64,
@@ -574,6 +583,15 @@ mod tests {
         assert_eq!(
             e.line(),
             "2 moves, 200 nodes/move, depth 4.0, 3.00 ms/move (longest 4 ms)"
+        );
+        let mut late = Effort {
+            late: 1,
+            ..Effort::default()
+        };
+        late.merge(&e);
+        assert_eq!(
+            late.line(),
+            "2 moves, 200 nodes/move, depth 4.0, 3.00 ms/move (longest 4 ms, 1 late)"
         );
     }
 }

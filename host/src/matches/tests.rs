@@ -428,6 +428,17 @@ fn time_controls_are_read() {
     assert!(!clock.spend(Duration::from_millis(400), Duration::ZERO));
     assert_eq!(clock.left, Duration::from_millis(1100));
     assert!(clock.spend(Duration::from_millis(1200), Duration::from_millis(50)));
+    // Late answers: only against a fixed move time, past it and the margin.
+    let margin = Duration::from_millis(100);
+    assert!(!clock.late(Duration::from_secs(5), margin));
+    let fixed = TimeControl::MoveTime(Duration::from_millis(200)).start();
+    assert!(!fixed.late(Duration::from_millis(300), margin));
+    assert!(fixed.late(Duration::from_millis(301), margin));
+    assert!(
+        !TimeControl::None
+            .start()
+            .late(Duration::from_secs(60), margin)
+    );
 }
 
 #[test]
