@@ -388,17 +388,10 @@ impl PointPatterns {
         }
     }
 
-    /// Adds up the four line patterns of each colour (`[black, white]`, in the
-    /// order of [`super::board::DIRS`]) of one empty point (the renju test not
-    /// yet run; `renju`: black plays with forbidden points).
-    pub fn from_patterns(patterns: &[[Pattern; 4]; 2], renju: bool) -> Self {
-        Self::from_sums(
-            [PatternSum::of(patterns[0]), PatternSum::of(patterns[1])],
-            renju,
-        )
-    }
-
-    /// [`PointPatterns::from_patterns`] from the colours' pattern sums.
+    /// What the four line patterns of each colour (`[black, white]`, in the
+    /// order of [`super::board::DIRS`]) of one empty point add up to, from
+    /// their sums (the renju test not yet run; `renju`: black plays with
+    /// forbidden points).
     #[inline]
     pub fn from_sums(sums: [PatternSum; 2], renju: bool) -> Self {
         let (black, maybe) = sums[0].threat(renju);

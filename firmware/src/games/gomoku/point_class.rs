@@ -61,7 +61,8 @@ pub fn of_sum(sum: PatternSum) -> PointClass {
         sum.open_fours(),
         sum.open_threes(),
     );
-    let plus = sum.closed_threes() > 0 || sum.open_twos() > 0;
+    let (block3, flex2) = (sum.closed_threes(), sum.open_twos());
+    let plus = block3 > 0 || flex2 > 0;
     if fives > 0 {
         A_FIVE
     } else if open_fours > 0 || fours >= 2 {
@@ -79,19 +80,16 @@ pub fn of_sum(sum: PatternSum) -> PointClass {
         F_FLEX3_2X
     } else if flex3 == 1 {
         if plus { G_FLEX3_PLUS } else { H_FLEX3 }
+    } else if block3 >= 2 || block3 == 1 && flex2 > 0 {
+        I_BLOCK3_PLUS
+    } else if flex2 >= 2 {
+        J_FLEX2_2X
+    } else if block3 == 1 {
+        K_BLOCK3
+    } else if flex2 == 1 {
+        L_FLEX2
     } else {
-        let (block3, flex2) = (sum.closed_threes(), sum.open_twos());
-        if block3 >= 2 || block3 == 1 && flex2 > 0 {
-            I_BLOCK3_PLUS
-        } else if flex2 >= 2 {
-            J_FLEX2_2X
-        } else if block3 == 1 {
-            K_BLOCK3
-        } else if flex2 == 1 {
-            L_FLEX2
-        } else {
-            NO_CLASS
-        }
+        NO_CLASS
     }
 }
 
