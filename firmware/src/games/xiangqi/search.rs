@@ -182,6 +182,29 @@ fn packed(mv: Move) -> u32 {
     u32::from_le_bytes([mv.from, mv.to, mv.piece, mv.captured])
 }
 
+/// The position of the first word of `words` whose ordering score (the high
+/// 32 bits) is `target`, two words a step ([`Searcher::pick`]'s search for
+/// the next move of the previous pick's score).
+#[inline(always)]
+fn first_scoring(words: &[u64], target: i32) -> Option<usize> {
+    let score = |w: u64| (w >> 32) as i32;
+    let mut pairs = words.chunks_exact(2);
+    let mut k = 0;
+    for pair in &mut pairs {
+        if score(pair[0]) == target {
+            return Some(k);
+        }
+        if score(pair[1]) == target {
+            return Some(k + 1);
+        }
+        k += 2;
+    }
+    match pairs.remainder() {
+        [w] if score(*w) == target => Some(k),
+        _ => None,
+    }
+}
+
 /// [`Searcher::order`]'s scores: the hash move (or the root's best move),
 /// then captures (their MVV-LVA value, below 8,000, plus `CAPTURE_SCORE` for
 /// a good one, less it for a losing one), then the killers, then the quiet
@@ -838,7 +861,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         if *after != 0
             && let Some(&previous) = self.moves.get(i.wrapping_sub(1))
             && let Some(rest) = self.moves.get(*after..end)
-            && let Some(k) = rest.iter().position(|&w| score(w) == score(previous))
+            && let Some(k) = first_scoring(rest, score(previous))
         {
             let best = *after + k;
             self.moves.swap(i, best);
@@ -851,13 +874,30 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         if slice.is_empty() {
             return Move::NULL;
         }
-        // The first move with the top score, in one pass: each search for a
-        // higher score runs as a tight loop of its own.
+        // The first move with the top score, in one pass, two moves a step:
+        // a pair is looked into only when one of it beats the top so far.
         let mut top = score(slice[0]);
         let mut best = 0;
-        let mut rest = slice.iter().enumerate().skip(1);
-        while let Some((k, &w)) = rest.find(|&(_, &w)| score(w) > top) {
-            top = score(w);
+        let rest = &slice[1..];
+        let mut pairs = rest.chunks_exact(2);
+        let mut k = 1;
+        for pair in &mut pairs {
+            let (a, b) = (score(pair[0]), score(pair[1]));
+            if a > top || b > top {
+                if a > top {
+                    top = a;
+                    best = k;
+                }
+                if b > top {
+                    top = b;
+                    best = k + 1;
+                }
+            }
+            k += 2;
+        }
+        if let [w] = pairs.remainder()
+            && score(*w) > top
+        {
             best = k;
         }
         slice.swap(0, best);
