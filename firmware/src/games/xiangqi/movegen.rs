@@ -26,6 +26,80 @@ static KIND_BIT: [u8; 16] = [
     1 << Kind::Pawn as u8,
 ];
 
+/// [`KING_VIEW`]'s flag: the square shares the king's rank or file.
+const ON_LINE: u8 = 1;
+/// [`KING_VIEW`]'s flag: a diagonal neighbour of the king (a horse leg).
+const DIAGONAL: u8 = 2;
+/// [`KING_VIEW`]'s flag: at most two ranks and two files from the king.
+const HORSE_BOX: u8 = 4;
+/// [`KING_VIEW`]'s flag: a rank or file neighbour of the king.
+const BESIDE: u8 = 8;
+
+/// The index of each palace point in [`KING_VIEW`] (red's 0..9, black's
+/// 9..18), by square; 255 elsewhere (and for [`NO_SQUARE`]).
+static PALACE_POINT: [u8; 256] = {
+    let mut t = [255u8; 256];
+    let mut i = 0;
+    while i < 9 {
+        let (r, f) = (i / 3, 3 + i % 3);
+        t[r * 9 + f] = i as u8;
+        t[(9 - r) * 9 + f] = 9 + i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// How each square lies from a king on a palace point ([`PALACE_POINT`]):
+/// [`ON_LINE`], [`DIAGONAL`], [`HORSE_BOX`], [`BESIDE`] (squares 90..128: none).
+static KING_VIEW: [[u8; 128]; 18] = {
+    let mut t = [[0u8; 128]; 18];
+    let mut k: usize = 0;
+    while k < 90 {
+        let (kr, kf) = (k / 9, k % 9);
+        let p = PALACE_POINT[k];
+        if p != 255 {
+            let mut s: usize = 0;
+            while s < 90 {
+                let (r, f) = (s / 9, s % 9);
+                let dr = r.abs_diff(kr);
+                let df = f.abs_diff(kf);
+                let mut v = 0;
+                if dr == 0 || df == 0 {
+                    v |= ON_LINE;
+                }
+                if dr == 1 && df == 1 {
+                    v |= DIAGONAL;
+                }
+                if dr <= 2 && df <= 2 {
+                    v |= HORSE_BOX;
+                }
+                if dr + df == 1 {
+                    v |= BESIDE;
+                }
+                t[p as usize][s] = v;
+                s += 1;
+            }
+        }
+        k += 1;
+    }
+    t
+};
+
+/// The [`KING_VIEW`] flags of a move's destination that may give check, by
+/// `slot & 15` (the kind): the king's lines for every piece, besides for a
+/// horse the squares near the king, for a pawn the king's neighbours.
+static TO_FLAGS: [u8; 16] = {
+    let mut t = [ON_LINE; 16];
+    t[5] |= HORSE_BOX;
+    t[6] |= HORSE_BOX;
+    let mut i = 11;
+    while i < 16 {
+        t[i] |= BESIDE;
+        i += 1;
+    }
+    t
+};
+
 /// Most pseudo-legal moves a position can have (2×17 rook + 2×17 cannon + 2×8 horse
 /// + 5×3 pawn + 4 king + 2×4 advisor + 2×4 elephant = 119).
 pub const MAX_MOVES: usize = 120;
@@ -830,8 +904,26 @@ impl Position {
     /// new cannon screen) or leaves it (a discovered line), leaves a horse-leg
     /// square next to the king, or is a horse or pawn landing near it. Every
     /// other move gives no check, so [`Position::in_check`] need not be asked.
+    ///
+    /// Read from [`KING_VIEW`], the squares as the enemy king's palace point
+    /// sees them ([`Position::may_give_check_reference`] computes the same
+    /// from ranks and files; a king outside its palace, which no game
+    /// reaches, is asked there).
     #[inline]
     pub fn may_give_check(&self, mv: Move) -> bool {
+        let k = self.king(slot_color(mv.piece) ^ 1);
+        let Some(view) = KING_VIEW.get(usize::from(PALACE_POINT[usize::from(k)])) else {
+            return self.may_give_check_reference(mv);
+        };
+        (view[usize::from(mv.from & 0x7F)] & (ON_LINE | DIAGONAL))
+            | (view[usize::from(mv.to & 0x7F)] & TO_FLAGS[usize::from(mv.piece & 15)])
+            != 0
+    }
+
+    /// [`Position::may_give_check`] from the squares' ranks and files (for a
+    /// king outside its palace, and the tests).
+    #[inline(never)]
+    pub fn may_give_check_reference(&self, mv: Move) -> bool {
         let k = self.king(slot_color(mv.piece) ^ 1);
         if k == NO_SQUARE {
             return true;

@@ -793,6 +793,33 @@ fn check_prefilter_never_misses_a_check() {
     assert!(checks > 100, "{checks} checks seen");
 }
 
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(128))]
+    /// The check prefilter read from the king's view table agrees with the
+    /// one computed from ranks and files, for every pseudo-legal move of
+    /// either side on positions reached by random moves.
+    #[test]
+    fn check_prefilter_table_matches_ranks_and_files(
+        seed in proptest::prelude::any::<u64>(),
+        plies in 0usize..150,
+    ) {
+        let mut pos = Position::random_walk(seed, plies);
+        for _ in 0..2 {
+            let mut buf = [Move::default(); 128];
+            let n = pos.legal_moves(&mut buf, true);
+            for &mv in &buf[..n] {
+                proptest::prop_assert_eq!(
+                    pos.may_give_check(mv),
+                    pos.may_give_check_reference(mv),
+                    "{:?}",
+                    mv
+                );
+            }
+            pos.make_null();
+        }
+    }
+}
+
 /// [`Position::attacked_after`] agrees with the full test
 /// [`Position::attacked_king`] for every pseudo-legal move (legal or not)
 /// two plies deep from the perft positions: for the other side's king
