@@ -361,11 +361,20 @@ pub fn blockers_for_king(pos: &Position, color: u8) -> Bits {
     let all = occupied(pos);
     let them = color ^ 1;
     let lines = rook_lines(ks);
-    let rooks = pieces(pos, them, &[Kind::Rook]) & lines & !attacks(Kind::Rook, them, ks, all);
-    let cannons =
-        pieces(pos, them, &[Kind::Cannon]) & lines & !attacks(Kind::Cannon, them, ks, all);
+    // Their rooks and cannons on the king's lines that do not attack it
+    // (the rays walked only when there is one).
+    let mut rooks = pieces(pos, them, &[Kind::Rook]) & lines;
+    if rooks.any() {
+        rooks &= !attacks(Kind::Rook, them, ks, all);
+    }
+    let mut cannons = pieces(pos, them, &[Kind::Cannon]) & lines;
+    if cannons.any() {
+        cannons &= !attacks(Kind::Cannon, them, ks, all);
+    }
     let mut horse_snipers = Bits::EMPTY;
-    let mut horse_legs = [NO_SQUARE; 90];
+    // The snipers' legs (a horse step has eight origins at most).
+    let mut horse_legs = [NO_SQUARE; 8];
+    let mut snipers = 0;
     for &[from, _] in HORSE_MOVES[usize::from(ks)]
         .iter()
         .take_while(|e| e[0] != NO_SQUARE)
@@ -379,7 +388,10 @@ pub fn blockers_for_king(pos: &Position, color: u8) -> Bits {
                 .map_or(NO_SQUARE, |e| e[1]);
             if leg != NO_SQUARE && (all & bit(leg)).any() {
                 horse_snipers |= bit(from);
-                horse_legs[usize::from(from)] = leg;
+                if let Some(slot) = horse_legs.get_mut(snipers) {
+                    *slot = leg;
+                    snipers += 1;
+                }
             }
         }
     }
@@ -397,8 +409,8 @@ pub fn blockers_for_king(pos: &Position, color: u8) -> Bits {
             blockers |= b;
         }
     }
-    for s in squares_of(horse_snipers) {
-        blockers |= bit(horse_legs[usize::from(s)]) & occupancy;
+    for &leg in &horse_legs[..snipers] {
+        blockers |= bit(leg) & occupancy;
     }
     blockers
 }
