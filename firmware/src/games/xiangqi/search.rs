@@ -252,6 +252,12 @@ enum Stage {
     Done,
 }
 
+/// [`Searcher::next_staged`]'s answer when no move is left (no move packs to 0).
+const STAGED_END: u32 = 0;
+/// [`Searcher::next_staged`]'s answer when the generated moves do not fit in
+/// the move stack (no move packs to `u32::MAX`).
+const STAGED_OVERFLOW: u32 = u32::MAX;
+
 /// The state of a node's staged move order (see [`Searcher::next_staged`]).
 struct Picker {
     stage: Stage,
@@ -588,16 +594,20 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
     }
 
     /// The next move of a node's staged order (see [`Stage`]) after its
-    /// hash move; `Ok(None)` when none is left, `Err` when generated moves do
-    /// not fit in the move stack.
+    /// hash move, packed; [`STAGED_END`] when none is left, [`STAGED_OVERFLOW`]
+    /// when generated moves do not fit in the move stack. (A word, returned in
+    /// a register: a `Result<Option<Move>, ()>` went through memory on the
+    /// Cortex-M0.)
     #[inline(never)]
-    fn next_staged(&mut self, g: &Xiangqi, p: &mut Picker, ply: usize) -> Result<Option<Move>, ()> {
+    fn next_staged(&mut self, g: &Xiangqi, p: &mut Picker, ply: usize) -> u32 {
         loop {
             match p.stage {
                 Stage::All | Stage::Captures => {
                     let all = p.stage == Stage::All;
                     let base = p.capture;
-                    let n = self.generate(g, base, all).ok_or(())?;
+                    let Some(n) = self.generate(g, base, all) else {
+                        return STAGED_OVERFLOW;
+                    };
                     self.order(g, base, n, p.hash(), ply);
                     p.end = base + n;
                     if all && ply == 0 {
@@ -620,12 +630,12 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                         if p.stage == Stage::BadCaptures {
                             p.stage = Stage::Done;
                         }
-                        return Ok(None);
+                        return STAGED_END;
                     }
                     let mv = self.pick(p.capture, end, &mut p.after);
                     p.capture += 1;
                     if p.first != packed(mv) {
-                        return Ok(Some(mv));
+                        return packed(mv);
                     }
                 }
                 Stage::GoodCaptures => {
@@ -634,7 +644,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                         if (self.moves[p.capture] >> 32) as i32 >= GOOD_CAPTURE {
                             p.capture += 1;
                             if p.first != packed(mv) {
-                                return Ok(Some(mv));
+                                return packed(mv);
                             }
                             continue;
                         }
@@ -653,13 +663,15 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                     if word != p.first
                         && let Some(mv) = Self::killer_move(g, word)
                     {
-                        return Ok(Some(mv));
+                        return packed(mv);
                     }
                     // Not a move here: not tried, so no malus.
                     p.killers[k] = 0;
                 }
                 Stage::Quiets => {
-                    let n = self.generate_quiet(g, p.end).ok_or(())?;
+                    let Some(n) = self.generate_quiet(g, p.end) else {
+                        return STAGED_OVERFLOW;
+                    };
                     self.order(g, p.end, n, p.hash(), ply);
                     p.quiet = p.end;
                     p.end += n;
@@ -675,11 +687,26 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                     p.quiet += 1;
                     let word = packed(mv);
                     if word != p.first && word != p.killers[0] && word != p.killers[1] {
-                        return Ok(Some(mv));
+                        return word;
                     }
                 }
-                Stage::Done => return Ok(None),
+                Stage::Done => return STAGED_END,
             }
+        }
+    }
+
+    /// [`Self::next_staged`] as a move (`Err` for an overflow), for the tests.
+    #[cfg(test)]
+    fn next_staged_move(
+        &mut self,
+        g: &Xiangqi,
+        p: &mut Picker,
+        ply: usize,
+    ) -> Result<Option<Move>, ()> {
+        match self.next_staged(g, p, ply) {
+            STAGED_END => Ok(None),
+            STAGED_OVERFLOW => Err(()),
+            word => Ok(Some(unpack(u64::from(word)))),
         }
     }
 
@@ -1181,14 +1208,14 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                 mv
             } else {
                 match self.next_staged(g, &mut picker, ply) {
-                    Ok(Some(mv)) => mv,
-                    Ok(None) => break,
-                    Err(()) => {
+                    STAGED_END => break,
+                    STAGED_OVERFLOW => {
                         if legal == 0 {
                             return self.quiesce(g, ply, alpha, beta, base, in_check);
                         }
                         break;
                     }
+                    word => unpack(u64::from(word)),
                 }
             };
             let next = picker.end;
@@ -1561,7 +1588,7 @@ mod tests {
                         p.stage = Stage::CutToChecks;
                         cut = true;
                     }
-                    let Some(mv) = s.next_staged(&g, &mut p, ply).unwrap() else {
+                    let Some(mv) = s.next_staged_move(&g, &mut p, ply).unwrap() else {
                         break;
                     };
                     assert!(
