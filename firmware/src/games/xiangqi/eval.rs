@@ -260,7 +260,7 @@ pub fn phase(pos: &Position) -> i32 {
 
 /// Pieces strictly between `a` and `b` on a shared file or rank (`None`:
 /// not on a line, or more than two).
-#[inline(never)]
+#[inline]
 fn between(pos: &Position, a: Square, b: Square) -> Option<u8> {
     let (ia, ib) = (usize::from(a), usize::from(b));
     let (occ, x, y) = if RANK_OF[ia] == RANK_OF[ib] {
