@@ -553,7 +553,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
 
     /// Generates into the stack at `base`; returns the count, or `None` when
     /// the moves do not all fit.
-    #[inline(never)]
+    #[inline]
     fn generate(&mut self, g: &Xiangqi, base: usize, quiet: bool) -> Option<usize> {
         let mut sink = Sink::new(self.moves.get_mut(base..)?);
         g.position().pseudo_moves(&mut sink, quiet);
@@ -562,7 +562,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
 
     /// Generates the quiet moves alone into the stack at `base`; returns the
     /// count, or `None` when they do not all fit.
-    #[inline(never)]
+    #[inline]
     fn generate_quiet(&mut self, g: &Xiangqi, base: usize) -> Option<usize> {
         let mut sink = Sink::new(self.moves.get_mut(base..)?);
         g.position().quiet_moves(&mut sink);
