@@ -50,6 +50,8 @@ pub const BOARD_PLY: usize = 20;
 pub const BOARD_MOVE_STACK: usize = 320;
 /// Longest principal variation the board profile keeps.
 pub const BOARD_PV: usize = 8;
+/// The board profile's triangular principal-variation table: `BOARD_PV (BOARD_PV + 1) / 2` moves.
+pub const BOARD_PVT: usize = BOARD_PV * (BOARD_PV + 1) / 2;
 /// Deepest iteration of the board profile when the request gives no depth.
 pub const BOARD_MAX_DEPTH: u8 = 16;
 
@@ -62,6 +64,8 @@ pub const HOST_PLY: usize = 46;
 pub const HOST_MOVE_STACK: usize = HOST_PLY * MAX_MOVES;
 /// Longest principal variation the host profile keeps.
 pub const HOST_PV: usize = 24;
+/// The host profile's triangular principal-variation table: `HOST_PV (HOST_PV + 1) / 2` moves.
+pub const HOST_PVT: usize = HOST_PV * (HOST_PV + 1) / 2;
 /// Deepest iteration of the host profile when the request gives no depth.
 pub const HOST_MAX_DEPTH: u8 = 40;
 
@@ -269,18 +273,20 @@ struct Picker {
     /// The next killer to try.
     killer: u8,
     /// The next capture (or move, at the root) to pick; the first move
-    /// generated before any is picked.
-    capture: usize,
+    /// generated before any is picked. (Positions in the move stack are kept
+    /// in 16 bits, as the stack is shorter than that: the picker lives in the
+    /// frame of every ply of the recursion.)
+    capture: u16,
     /// The end of the captures (and the first quiet move).
-    captures_end: usize,
+    captures_end: u16,
     /// The next quiet move to pick.
-    quiet: usize,
+    quiet: u16,
     /// The end of the generated moves (the children's move stack starts there).
-    end: usize,
+    end: u16,
     /// [`Searcher::pick`]'s carried position, captures (or every move).
-    after: usize,
+    after: u16,
     /// [`Searcher::pick`]'s carried position, quiet moves.
-    after_quiet: usize,
+    after_quiet: u16,
 }
 
 impl Picker {
@@ -297,10 +303,10 @@ impl Picker {
             first: first.map_or(0, packed),
             killers,
             killer: 0,
-            capture: base,
-            captures_end: base,
-            quiet: base,
-            end: base,
+            capture: base as u16,
+            captures_end: base as u16,
+            quiet: base as u16,
+            end: base as u16,
             after: 0,
             after_quiet: 0,
         }
@@ -332,6 +338,12 @@ struct Node {
     hash: Option<(Square, Square)>,
 }
 
+/// Where ply `ply`'s line starts in [`Searcher`]'s triangular principal
+/// variation (rows of `pv`, `pv - 1`, … moves).
+const fn pv_row(pv: usize, ply: usize) -> usize {
+    ply * pv - ply * ply.saturating_sub(1) / 2
+}
+
 /// The root moves a request lists (`exclude=` or `only=`), as (from, to).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RootList<'a> {
@@ -345,7 +357,7 @@ pub struct RootList<'a> {
 /// `PLY` plies deep, `PV` moves of principal variation. The move stack (a
 /// packed move and its ordering score per word) and the transposition table
 /// live in the request's arena (`'t`).
-pub struct Searcher<'p, 't, const PLY: usize, const PV: usize> {
+pub struct Searcher<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> {
     tt: Tt<'t>,
     moves: &'t mut [u64],
     killers: [[u32; 2]; PLY],
@@ -354,7 +366,10 @@ pub struct Searcher<'p, 't, const PLY: usize, const PV: usize> {
     /// lies within ±[`INFINITY`]): the board's stack is short.
     evals: [i16; PLY],
     history: History<'t>,
-    pv: [[Move; PV]; PV],
+    /// The principal variation of each ply's node, triangular: ply `p`'s
+    /// line (at most `PV - p` moves, all the root's line ever takes of it)
+    /// from [`pv_row`]`(p)` on, `PVT = PV (PV + 1) / 2` moves in all.
+    pv: [Move; PVT],
     pv_len: [u8; PV],
     nodes: u64,
     limits: Limits,
@@ -420,7 +435,7 @@ fn reduction(depth: i32, n: u16) -> i32 {
     i32::from(REDUCTIONS[depth.clamp(1, 63) as usize][usize::from(n.clamp(1, 63))])
 }
 
-impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
+impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, 't, PLY, PV, PVT> {
     /// A searcher with empty tables over the move stack `moves` and the
     /// transposition table `tt`. `poll` is asked every [`POLL_EVERY`] nodes
     /// whether to stop, and told about every completed iteration.
@@ -431,13 +446,14 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         tt: Tt<'t>,
         poll: &'p mut dyn Poll,
     ) -> Self {
+        const { assert!(PVT == PV * (PV + 1) / 2, "PVT is the triangle of PV") };
         Self {
             tt,
             moves,
             killers: [[0; 2]; PLY],
             evals: [NO_EVAL as i16; PLY],
             history: History::new(history),
-            pv: [[Move::NULL; PV]; PV],
+            pv: [Move::NULL; PVT],
             pv_len: [0; PV],
             nodes: 0,
             limits,
@@ -488,16 +504,23 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         self.aborted
     }
 
+    /// (A function of its own: inlined, its index arithmetic grew the move
+    /// loop's frame, which every ply of the recursion carries.)
+    #[inline(never)]
     fn set_pv(&mut self, ply: usize, mv: Move) {
         if ply >= PV {
             return;
         }
-        self.pv[ply][0] = mv;
+        let at = pv_row(PV, ply);
+        self.pv[at] = mv;
         let mut len = 1;
         if ply + 1 < PV {
-            let child = usize::from(self.pv_len[ply + 1]);
-            for i in 0..child.min(PV - 1) {
-                self.pv[ply][i + 1] = self.pv[ply + 1][i];
+            // Row `ply` holds `PV - ply` moves: the first `PV - 1 - ply` of
+            // the child's line follow the move.
+            let child = usize::from(self.pv_len[ply + 1]).min(PV - 1 - ply);
+            let from = pv_row(PV, ply + 1);
+            for i in 0..child {
+                self.pv[at + 1 + i] = self.pv[from + i];
                 len += 1;
             }
         }
@@ -604,15 +627,16 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             match p.stage {
                 Stage::All | Stage::Captures => {
                     let all = p.stage == Stage::All;
-                    let base = p.capture;
+                    let base = usize::from(p.capture);
                     let Some(n) = self.generate(g, base, all) else {
                         return STAGED_OVERFLOW;
                     };
                     self.order(g, base, n, p.hash(), ply);
-                    p.end = base + n;
+                    let mut end = base + n;
                     if all && ply == 0 {
-                        p.end = self.drop_excluded(base, p.end);
+                        end = self.drop_excluded(base, end);
                     }
+                    p.end = end as u16;
                     p.captures_end = p.end;
                     p.stage = if all {
                         Stage::AllPick
@@ -632,7 +656,9 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                         }
                         return STAGED_END;
                     }
-                    let mv = self.pick(p.capture, end, &mut p.after);
+                    let mut after = usize::from(p.after);
+                    let mv = self.pick(usize::from(p.capture), usize::from(end), &mut after);
+                    p.after = after as u16;
                     p.capture += 1;
                     if p.first != packed(mv) {
                         return packed(mv);
@@ -640,8 +666,11 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                 }
                 Stage::GoodCaptures => {
                     if p.capture < p.captures_end {
-                        let mv = self.pick(p.capture, p.captures_end, &mut p.after);
-                        if (self.moves[p.capture] >> 32) as i32 >= GOOD_CAPTURE {
+                        let mut after = usize::from(p.after);
+                        let at = usize::from(p.capture);
+                        let mv = self.pick(at, usize::from(p.captures_end), &mut after);
+                        p.after = after as u16;
+                        if (self.moves[at] >> 32) as i32 >= GOOD_CAPTURE {
                             p.capture += 1;
                             if p.first != packed(mv) {
                                 return packed(mv);
@@ -669,12 +698,12 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                     p.killers[k] = 0;
                 }
                 Stage::Quiets => {
-                    let Some(n) = self.generate_quiet(g, p.end) else {
+                    let Some(n) = self.generate_quiet(g, usize::from(p.end)) else {
                         return STAGED_OVERFLOW;
                     };
-                    self.order(g, p.end, n, p.hash(), ply);
+                    self.order(g, usize::from(p.end), n, p.hash(), ply);
                     p.quiet = p.end;
-                    p.end += n;
+                    p.end += n as u16;
                     p.stage = Stage::QuietPick;
                 }
                 Stage::CutToChecks => self.cut_to_checks(g, p),
@@ -683,7 +712,9 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                         p.stage = Stage::BadCaptures;
                         continue;
                     }
-                    let mv = self.pick(p.quiet, p.end, &mut p.after_quiet);
+                    let mut after = usize::from(p.after_quiet);
+                    let mv = self.pick(usize::from(p.quiet), usize::from(p.end), &mut after);
+                    p.after_quiet = after as u16;
                     p.quiet += 1;
                     let word = packed(mv);
                     if word != p.first && word != p.killers[0] && word != p.killers[1] {
@@ -723,14 +754,14 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         let pos = g.position();
         // From the end down, each move that may check swapped to the end of
         // those kept so far: they keep their order.
-        let mut kept = p.end;
-        for i in (p.quiet..p.end).rev() {
+        let mut kept = usize::from(p.end);
+        for i in (usize::from(p.quiet)..usize::from(p.end)).rev() {
             if pos.may_give_check(unpack(self.moves[i])) {
                 kept -= 1;
                 self.moves.swap(i, kept);
             }
         }
-        p.quiet = kept;
+        p.quiet = kept as u16;
         // What stays keeps its order, but not the positions `pick` carried.
         p.after_quiet = 0;
         p.stage = Stage::CheckPick;
@@ -1218,7 +1249,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                     word => unpack(u64::from(word)),
                 }
             };
-            let next = picker.end;
+            let next = usize::from(picker.end);
             let quiet = mv.captured == 0;
             let word = packed(mv);
             let killer = word == killers[0] || word == killers[1];
@@ -1299,10 +1330,14 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                         if quiet {
                             // The quiet moves tried before this one.
                             let (range, extra) = match picker.stage {
-                                Stage::AllPick => ((base, picker.capture - 1), [0; 2]),
-                                Stage::QuietPick | Stage::CutToChecks | Stage::CheckPick => {
-                                    ((picker.captures_end, picker.quiet - 1), [0; 2])
-                                }
+                                Stage::AllPick => ((base, usize::from(picker.capture) - 1), [0; 2]),
+                                Stage::QuietPick | Stage::CutToChecks | Stage::CheckPick => (
+                                    (
+                                        usize::from(picker.captures_end),
+                                        usize::from(picker.quiet) - 1,
+                                    ),
+                                    [0; 2],
+                                ),
                                 // A killer: the hash move and the first
                                 // killer (cleared when it was no move here)
                                 // were tried before it.
@@ -1380,7 +1415,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             };
             // A move that beat the others in a cut-short iteration still counts.
             if self.pv_len[0] > 0 {
-                self.root_best = self.pv[0][0];
+                self.root_best = self.pv[0];
                 result.best = Some(self.root_best);
             }
             if self.aborted {
@@ -1392,7 +1427,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             result.nodes = self.nodes;
             result.pv.clear();
             let len = usize::from(self.pv_len[0]).min(PV);
-            for &m in &self.pv[0][..len] {
+            for &m in &self.pv[..len] {
                 let _ = result.pv.push(m);
             }
             if result.pv.is_empty()
@@ -1428,11 +1463,11 @@ mod tests {
 
     /// Runs `f` with a board-profile searcher over fresh tables (no
     /// transposition table).
-    fn with_searcher(f: impl FnOnce(&mut Searcher<'_, '_, BOARD_PLY, BOARD_PV>)) {
+    fn with_searcher(f: impl FnOnce(&mut Searcher<'_, '_, BOARD_PLY, BOARD_PV, BOARD_PVT>)) {
         let mut poll = QuietPoll;
         let mut moves = [0u64; BOARD_MOVE_STACK];
         let mut history = [0u64; HISTORY_WORDS];
-        let mut s = Searcher::<BOARD_PLY, BOARD_PV>::new(
+        let mut s = Searcher::<BOARD_PLY, BOARD_PV, BOARD_PVT>::new(
             Limits::default(),
             &mut moves,
             &mut history,
@@ -1541,8 +1576,9 @@ mod tests {
                 };
                 seed = mix(seed);
                 let hash = pick_move(seed).map(|mv| (mv.from, mv.to));
-                let first =
-                    hash.and_then(|(f, t)| Searcher::<BOARD_PLY, BOARD_PV>::hash_move(&g, f, t));
+                let first = hash.and_then(|(f, t)| {
+                    Searcher::<BOARD_PLY, BOARD_PV, BOARD_PVT>::hash_move(&g, f, t)
+                });
                 let ply = (round % 4) as usize;
                 let mut killers = [0u32; 2];
                 for k in &mut killers {
@@ -1561,7 +1597,7 @@ mod tests {
                 for k in killers {
                     let known = all.iter().any(|&mv| packed(mv) == k && mv.captured == 0);
                     assert_eq!(
-                        Searcher::<BOARD_PLY, BOARD_PV>::killer_move(&g, k).is_some(),
+                        Searcher::<BOARD_PLY, BOARD_PV, BOARD_PVT>::killer_move(&g, k).is_some(),
                         known,
                         "round {round}: killer {:?}",
                         unpack(u64::from(k))
@@ -1598,7 +1634,7 @@ mod tests {
                     let word = packed(mv);
                     // 1 good capture, 2 killer, 3 quiet move, 4 losing capture.
                     let class = if mv.captured != 0 {
-                        if Searcher::<BOARD_PLY, BOARD_PV>::good_capture(&g, mv) {
+                        if Searcher::<BOARD_PLY, BOARD_PV, BOARD_PVT>::good_capture(&g, mv) {
                             1
                         } else {
                             4
