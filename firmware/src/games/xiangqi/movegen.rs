@@ -198,6 +198,22 @@ impl<'a, T: MoveSlot> Sink<'a, T> {
     }
 }
 
+/// Whether `s` lies strictly between `a` and `b` on their shared rank or
+/// file (never when they share neither).
+#[inline(always)]
+fn strictly_between(a: Square, b: Square, s: Square) -> bool {
+    let (ia, ib, is) = (usize::from(a), usize::from(b), usize::from(s));
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    if s <= lo || s >= hi {
+        return false;
+    }
+    if RANK_OF[ia] == RANK_OF[ib] {
+        RANK_OF[is] == RANK_OF[ia]
+    } else {
+        FILE_OF[ia] == FILE_OF[ib] && FILE_OF[is] == FILE_OF[ia]
+    }
+}
+
 /// The square a pawn of `by` takes `sq` from with its forward step (one rank
 /// behind `sq` from `by`'s side), [`NO_SQUARE`] off the board.
 #[inline(always)]
@@ -628,6 +644,84 @@ impl Position {
             }
         }
         false
+    }
+
+    /// The square of a piece giving check to `color`'s king (the first
+    /// found, in [`Position::attacked_king`]'s order), [`NO_SQUARE`] when
+    /// none does (or the king is missing). For [`Position::keeps_check`].
+    #[inline(never)]
+    pub fn checker(&self, color: u8) -> Square {
+        const PAWN: u8 = 1 << Kind::Pawn as u8;
+        let ks = self.king(color);
+        if ks == NO_SQUARE {
+            return NO_SQUARE;
+        }
+        let enemy = 2 - color;
+        let pawn = |sq: Square| {
+            let p = self.at(sq);
+            p >> 4 == enemy && KIND_BIT[usize::from(p & 15)] & PAWN != 0
+        };
+        let r = RANK_OF[usize::from(ks)];
+        let front = if color == RED {
+            if r < 9 { ks + 9 } else { NO_SQUARE }
+        } else if r > 0 {
+            ks - 9
+        } else {
+            NO_SQUARE
+        };
+        // Kings stay on files 3–5: both neighbours are on the board.
+        for sq in [front, ks - 1, ks + 1] {
+            if pawn(sq) {
+                return sq;
+            }
+        }
+        let first = 16 + 16 * (color ^ 1);
+        for (slot, screens) in [
+            (first + 7, 0),
+            (first + 8, 0),
+            (first + 9, 1),
+            (first + 10, 1),
+            (first, 0),
+        ] {
+            let sq = self.square_of(slot);
+            if self.screens(sq, ks) == screens {
+                return sq;
+            }
+        }
+        for slot in [first + 5, first + 6] {
+            let h = self.square_of(slot);
+            if h != NO_SQUARE && self.horse_reaches(h, ks) {
+                return h;
+            }
+        }
+        NO_SQUARE
+    }
+
+    /// Whether the pseudo-legal `mv`, not a king move, leaves the piece on
+    /// `checker` (one that gives check to the mover's king) giving check, so
+    /// that `mv` is illegal for sure: it does not take the checker, nor stand
+    /// between it and the king (a rook, the other king, a cannon), nor take a
+    /// cannon's screen away, nor block a horse's leg. `false` means the move
+    /// must be tested in full. (A pawn's check only a capture answers.)
+    #[inline]
+    pub fn keeps_check(&self, mv: Move, checker: Square) -> bool {
+        if mv.piece & 15 == 0 || mv.to == checker || checker == NO_SQUARE {
+            return false;
+        }
+        let ks = self.king(slot_color(mv.piece));
+        let p = self.at(checker);
+        if p == 0 || ks == NO_SQUARE {
+            return false;
+        }
+        match slot_kind(p) {
+            Kind::Rook | Kind::King => !strictly_between(checker, ks, mv.to),
+            Kind::Cannon => {
+                !strictly_between(checker, ks, mv.to) && !strictly_between(checker, ks, mv.from)
+            }
+            Kind::Horse => mv.to != reverse_leg(checker, ks),
+            Kind::Pawn => true,
+            Kind::Advisor | Kind::Elephant => false,
+        }
     }
 
     /// Whether a rook, the king or a cannon of `by` attacks the king on `ks`

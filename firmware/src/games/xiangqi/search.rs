@@ -27,7 +27,7 @@
 //! [`HOST_MOVE_STACK`], [`HOST_PV`]) let it search deep. The same request with
 //! the same sizes gives the same answer bit for bit.
 
-use super::board::{Kind, Move, Square, slot_color, slot_kind};
+use super::board::{Kind, Move, NO_SQUARE, Square, slot_color, slot_kind};
 use super::eval::{VALUE, evaluate, has_pieces, lazy};
 use super::movegen::{MAX_MOVES, Sink, unpack};
 use super::rules::Verdict;
@@ -790,7 +790,12 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     /// [`Xiangqi::play_unrecorded`], for quiescence (take back with
     /// `take_back_unrecorded`).
     #[inline(never)]
-    fn play<const RECORDED: bool>(g: &mut Xiangqi, mv: Move, in_check: bool) -> Option<bool> {
+    fn play<const RECORDED: bool>(
+        g: &mut Xiangqi,
+        mv: Move,
+        in_check: bool,
+        checker: Square,
+    ) -> Option<bool> {
         let push = |g: &mut Xiangqi| {
             if RECORDED {
                 g.push(mv);
@@ -800,8 +805,10 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         };
         if in_check {
             // Most moves fail to answer a check: those that cannot are
-            // dropped at once, the others probed before playing.
-            if !g.position().may_evade(mv) {
+            // dropped at once (the king's lines and surroundings untouched,
+            // or the checker on `checker` left checking), the others probed
+            // before playing.
+            if !g.position().may_evade(mv) || g.position().keeps_check(mv, checker) {
                 return None;
             }
             let check = g.probe_move(mv, true)?;
@@ -1016,6 +1023,12 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         } else {
             stand
         };
+        // A piece giving check, found once: most evasions leave it checking.
+        let checker = if in_check {
+            g.position().checker(g.position().side())
+        } else {
+            NO_SQUARE
+        };
         let mut after = 0;
         for i in base..base + n {
             let mv = self.pick(i, base + n, &mut after);
@@ -1036,7 +1049,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                     continue;
                 }
             }
-            let Some(check) = Self::play::<false>(g, mv, in_check) else {
+            let Some(check) = Self::play::<false>(g, mv, in_check, checker) else {
                 continue;
             };
             let score = -self.quiesce(g, ply + 1, -beta, -alpha, base + n, check);
@@ -1234,6 +1247,12 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         let (mut best, mut best_move) = (-INFINITY, 0u32);
         let (mut legal, mut quiets) = (0u16, 0u16);
         let alpha0 = alpha;
+        // A piece giving check, found once: most evasions leave it checking.
+        let checker = if in_check {
+            g.position().checker(g.position().side())
+        } else {
+            NO_SQUARE
+        };
         loop {
             let mv = if let Some(mv) = pending.take() {
                 mv
@@ -1276,7 +1295,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                     Some(true) => {}
                 }
             }
-            let Some(check) = Self::play::<true>(g, mv, in_check) else {
+            let Some(check) = Self::play::<true>(g, mv, in_check, checker) else {
                 continue;
             };
             legal += 1;
