@@ -2,8 +2,9 @@
 
 use super::book;
 use super::search::{
-    BOARD_MAX_DEPTH, BOARD_MOVE_STACK, BOARD_PLY, BOARD_PV, HISTORY_WORDS, HOST_MAX_DEPTH,
-    HOST_MOVE_STACK, HOST_PLY, HOST_PV, Iteration, RootList, Searcher, fill,
+    BOARD_MAX_DEPTH, BOARD_MOVE_STACK, BOARD_PLY, BOARD_PV, BOARD_PVT, HISTORY_WORDS,
+    HOST_MAX_DEPTH, HOST_MOVE_STACK, HOST_PLY, HOST_PV, HOST_PVT, Iteration, RootList, Searcher,
+    fill,
 };
 use super::state::Xiangqi;
 use super::tt::Tt;
@@ -93,9 +94,11 @@ impl BoardGame for XiangqiEngine {
         };
         let it = match profile {
             Profile::Board => {
-                run::<BOARD_PLY, BOARD_PV>(&mut root, request, max_depth, tables, poll)
+                run::<BOARD_PLY, BOARD_PV, BOARD_PVT>(&mut root, request, max_depth, tables, poll)
             }
-            Profile::Host => run::<HOST_PLY, HOST_PV>(&mut root, request, max_depth, tables, poll),
+            Profile::Host => {
+                run::<HOST_PLY, HOST_PV, HOST_PVT>(&mut root, request, max_depth, tables, poll)
+            }
         };
         send_answer(poll, &|reply| fill(&root, &it, reply));
         Ok(())
@@ -118,14 +121,15 @@ struct Tables<'t> {
 
 /// One search with the profile's sizes.
 #[inline(never)]
-fn run<const PLY: usize, const PV: usize>(
+fn run<const PLY: usize, const PV: usize, const PVT: usize>(
     root: &mut Xiangqi,
     request: &EngineRequest<'_>,
     max_depth: u8,
     t: Tables<'_>,
     poll: &mut dyn Poll,
 ) -> Iteration {
-    let mut searcher = Searcher::<PLY, PV>::new(request.limits, t.moves, t.history, t.tt, poll);
+    let mut searcher =
+        Searcher::<PLY, PV, PVT>::new(request.limits, t.moves, t.history, t.tt, poll);
     searcher.restrict_root(t.roots);
     searcher.run(root, max_depth)
 }

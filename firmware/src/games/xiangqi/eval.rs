@@ -154,6 +154,12 @@ trait Terms {
     /// Feature `param` occurs `count` times for the side whose terms are
     /// being gathered.
     fn add(&mut self, param: usize, count: i32);
+    /// Feature `first + n` occurs once, `n` being a mobility count below
+    /// 32 (`weights` holds the weights from `first` on, see [`mobility`]).
+    #[inline(always)]
+    fn add_mobility(&mut self, first: usize, _weights: &[Pair; 32], n: usize) {
+        self.add(first + n, 1);
+    }
 }
 
 /// Sums the weighted features of one side.
@@ -164,7 +170,31 @@ impl Terms for Sum {
     fn add(&mut self, param: usize, count: i32) {
         self.0 += WEIGHTS[param] * count;
     }
+    /// Read from the mobility's own table, masked: no bounds check, no cap.
+    #[inline(always)]
+    fn add_mobility(&mut self, _first: usize, weights: &[Pair; 32], n: usize) {
+        self.0 += weights[n & 31];
+    }
 }
+
+/// The weights of the `count` mobility parameters from `first` on, padded
+/// with zeros to 32 entries (read masked, see [`Terms::add_mobility`]).
+const fn mobility(first: usize, count: usize) -> [Pair; 32] {
+    let mut t = [0; 32];
+    let mut i = 0;
+    while i < count {
+        t[i] = WEIGHTS[first + i];
+        i += 1;
+    }
+    t
+}
+
+/// Rook mobility weights by empty squares reachable (0–17).
+static ROOK_MOBILITY: [Pair; 32] = mobility(param::ROOK_MOB, 18);
+/// Cannon mobility weights by empty squares reachable (0–17).
+static CANNON_MOBILITY: [Pair; 32] = mobility(param::CANNON_MOB, 18);
+/// Horse mobility weights by moves (0–8).
+static HORSE_MOBILITY: [Pair; 32] = mobility(param::HORSE_MOB, 9);
 
 /// Horse moves from `sq`: a free leg, a target not held by our own side
 /// (`shift` is 4 for red, 5 for black: the slot bit that marks our pieces).
@@ -230,7 +260,7 @@ pub fn phase(pos: &Position) -> i32 {
 
 /// Pieces strictly between `a` and `b` on a shared file or rank (`None`:
 /// not on a line, or more than two).
-#[inline(never)]
+#[inline]
 fn between(pos: &Position, a: Square, b: Square) -> Option<u8> {
     let (ia, ib) = (usize::from(a), usize::from(b));
     let (occ, x, y) = if RANK_OF[ia] == RANK_OF[ib] {
@@ -291,7 +321,11 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
         if sq == NO_SQUARE {
             continue;
         }
-        t.add(param::HORSE_MOB + horse_mobility(pos, sq, 4 + us), 1);
+        t.add_mobility(
+            param::HORSE_MOB,
+            &HORSE_MOBILITY,
+            horse_mobility(pos, sq, 4 + us),
+        );
         if crossed(us, sq) {
             units += 2;
         }
@@ -306,7 +340,8 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
     let (r1, r2) = (pos.square_of(first + 7), pos.square_of(first + 8));
     for sq in [r1, r2] {
         if sq != NO_SQUARE {
-            t.add(param::ROOK_MOB + usize::from(pos.reach(sq).min(17)), 1);
+            // At most 8 squares along a rank and 9 along a file.
+            t.add_mobility(param::ROOK_MOB, &ROOK_MOBILITY, usize::from(pos.reach(sq)));
             if crossed(us, sq) {
                 units += 3;
             }
@@ -370,7 +405,11 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
         if sq == NO_SQUARE {
             continue;
         }
-        t.add(param::CANNON_MOB + usize::from(pos.reach(sq).min(17)), 1);
+        t.add_mobility(
+            param::CANNON_MOB,
+            &CANNON_MOBILITY,
+            usize::from(pos.reach(sq)),
+        );
         if crossed(us, sq) {
             units += 2;
         }

@@ -26,6 +26,80 @@ static KIND_BIT: [u8; 16] = [
     1 << Kind::Pawn as u8,
 ];
 
+/// [`KING_VIEW`]'s flag: the square shares the king's rank or file.
+const ON_LINE: u8 = 1;
+/// [`KING_VIEW`]'s flag: a diagonal neighbour of the king (a horse leg).
+const DIAGONAL: u8 = 2;
+/// [`KING_VIEW`]'s flag: at most two ranks and two files from the king.
+const HORSE_BOX: u8 = 4;
+/// [`KING_VIEW`]'s flag: a rank or file neighbour of the king.
+const BESIDE: u8 = 8;
+
+/// The index of each palace point in [`KING_VIEW`] (red's 0..9, black's
+/// 9..18), by square; 255 elsewhere (and for [`NO_SQUARE`]).
+static PALACE_POINT: [u8; 256] = {
+    let mut t = [255u8; 256];
+    let mut i = 0;
+    while i < 9 {
+        let (r, f) = (i / 3, 3 + i % 3);
+        t[r * 9 + f] = i as u8;
+        t[(9 - r) * 9 + f] = 9 + i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// How each square lies from a king on a palace point ([`PALACE_POINT`]):
+/// [`ON_LINE`], [`DIAGONAL`], [`HORSE_BOX`], [`BESIDE`] (squares 90..128: none).
+static KING_VIEW: [[u8; 128]; 18] = {
+    let mut t = [[0u8; 128]; 18];
+    let mut k: usize = 0;
+    while k < 90 {
+        let (kr, kf) = (k / 9, k % 9);
+        let p = PALACE_POINT[k];
+        if p != 255 {
+            let mut s: usize = 0;
+            while s < 90 {
+                let (r, f) = (s / 9, s % 9);
+                let dr = r.abs_diff(kr);
+                let df = f.abs_diff(kf);
+                let mut v = 0;
+                if dr == 0 || df == 0 {
+                    v |= ON_LINE;
+                }
+                if dr == 1 && df == 1 {
+                    v |= DIAGONAL;
+                }
+                if dr <= 2 && df <= 2 {
+                    v |= HORSE_BOX;
+                }
+                if dr + df == 1 {
+                    v |= BESIDE;
+                }
+                t[p as usize][s] = v;
+                s += 1;
+            }
+        }
+        k += 1;
+    }
+    t
+};
+
+/// The [`KING_VIEW`] flags of a move's destination that may give check, by
+/// `slot & 15` (the kind): the king's lines for every piece, besides for a
+/// horse the squares near the king, for a pawn the king's neighbours.
+static TO_FLAGS: [u8; 16] = {
+    let mut t = [ON_LINE; 16];
+    t[5] |= HORSE_BOX;
+    t[6] |= HORSE_BOX;
+    let mut i = 11;
+    while i < 16 {
+        t[i] |= BESIDE;
+        i += 1;
+    }
+    t
+};
+
 /// Most pseudo-legal moves a position can have (2×17 rook + 2×17 cannon + 2×8 horse
 /// + 5×3 pawn + 4 king + 2×4 advisor + 2×4 elephant = 119).
 pub const MAX_MOVES: usize = 120;
@@ -121,6 +195,22 @@ impl<'a, T: MoveSlot> Sink<'a, T> {
         } else {
             self.overflowed = true;
         }
+    }
+}
+
+/// Whether `s` lies strictly between `a` and `b` on their shared rank or
+/// file (never when they share neither).
+#[inline(always)]
+fn strictly_between(a: Square, b: Square, s: Square) -> bool {
+    let (ia, ib, is) = (usize::from(a), usize::from(b), usize::from(s));
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    if s <= lo || s >= hi {
+        return false;
+    }
+    if RANK_OF[ia] == RANK_OF[ib] {
+        RANK_OF[is] == RANK_OF[ia]
+    } else {
+        FILE_OF[ia] == FILE_OF[ib] && FILE_OF[is] == FILE_OF[ia]
     }
 }
 
@@ -556,6 +646,84 @@ impl Position {
         false
     }
 
+    /// The square of a piece giving check to `color`'s king (the first
+    /// found, in [`Position::attacked_king`]'s order), [`NO_SQUARE`] when
+    /// none does (or the king is missing). For [`Position::keeps_check`].
+    #[inline(never)]
+    pub fn checker(&self, color: u8) -> Square {
+        const PAWN: u8 = 1 << Kind::Pawn as u8;
+        let ks = self.king(color);
+        if ks == NO_SQUARE {
+            return NO_SQUARE;
+        }
+        let enemy = 2 - color;
+        let pawn = |sq: Square| {
+            let p = self.at(sq);
+            p >> 4 == enemy && KIND_BIT[usize::from(p & 15)] & PAWN != 0
+        };
+        let r = RANK_OF[usize::from(ks)];
+        let front = if color == RED {
+            if r < 9 { ks + 9 } else { NO_SQUARE }
+        } else if r > 0 {
+            ks - 9
+        } else {
+            NO_SQUARE
+        };
+        // Kings stay on files 3–5: both neighbours are on the board.
+        for sq in [front, ks - 1, ks + 1] {
+            if pawn(sq) {
+                return sq;
+            }
+        }
+        let first = 16 + 16 * (color ^ 1);
+        for (slot, screens) in [
+            (first + 7, 0),
+            (first + 8, 0),
+            (first + 9, 1),
+            (first + 10, 1),
+            (first, 0),
+        ] {
+            let sq = self.square_of(slot);
+            if self.screens(sq, ks) == screens {
+                return sq;
+            }
+        }
+        for slot in [first + 5, first + 6] {
+            let h = self.square_of(slot);
+            if h != NO_SQUARE && self.horse_reaches(h, ks) {
+                return h;
+            }
+        }
+        NO_SQUARE
+    }
+
+    /// Whether the pseudo-legal `mv`, not a king move, leaves the piece on
+    /// `checker` (one that gives check to the mover's king) giving check, so
+    /// that `mv` is illegal for sure: it does not take the checker, nor stand
+    /// between it and the king (a rook, the other king, a cannon), nor take a
+    /// cannon's screen away, nor block a horse's leg. `false` means the move
+    /// must be tested in full. (A pawn's check only a capture answers.)
+    #[inline]
+    pub fn keeps_check(&self, mv: Move, checker: Square) -> bool {
+        if mv.piece & 15 == 0 || mv.to == checker || checker == NO_SQUARE {
+            return false;
+        }
+        let ks = self.king(slot_color(mv.piece));
+        let p = self.at(checker);
+        if p == 0 || ks == NO_SQUARE {
+            return false;
+        }
+        match slot_kind(p) {
+            Kind::Rook | Kind::King => !strictly_between(checker, ks, mv.to),
+            Kind::Cannon => {
+                !strictly_between(checker, ks, mv.to) && !strictly_between(checker, ks, mv.from)
+            }
+            Kind::Horse => mv.to != reverse_leg(checker, ks),
+            Kind::Pawn => true,
+            Kind::Advisor | Kind::Elephant => false,
+        }
+    }
+
     /// Whether a rook, the king or a cannon of `by` attacks the king on `ks`
     /// along the line from `ks` through `sq` (on the side of `sq`): the
     /// nearest piece that way a rook or king, or the one behind it a cannon.
@@ -830,8 +998,26 @@ impl Position {
     /// new cannon screen) or leaves it (a discovered line), leaves a horse-leg
     /// square next to the king, or is a horse or pawn landing near it. Every
     /// other move gives no check, so [`Position::in_check`] need not be asked.
+    ///
+    /// Read from [`KING_VIEW`], the squares as the enemy king's palace point
+    /// sees them ([`Position::may_give_check_reference`] computes the same
+    /// from ranks and files; a king outside its palace, which no game
+    /// reaches, is asked there).
     #[inline]
     pub fn may_give_check(&self, mv: Move) -> bool {
+        let k = self.king(slot_color(mv.piece) ^ 1);
+        let Some(view) = KING_VIEW.get(usize::from(PALACE_POINT[usize::from(k)])) else {
+            return self.may_give_check_reference(mv);
+        };
+        (view[usize::from(mv.from & 0x7F)] & (ON_LINE | DIAGONAL))
+            | (view[usize::from(mv.to & 0x7F)] & TO_FLAGS[usize::from(mv.piece & 15)])
+            != 0
+    }
+
+    /// [`Position::may_give_check`] from the squares' ranks and files (for a
+    /// king outside its palace, and the tests).
+    #[inline(never)]
+    pub fn may_give_check_reference(&self, mv: Move) -> bool {
         let k = self.king(slot_color(mv.piece) ^ 1);
         if k == NO_SQUARE {
             return true;

@@ -36,6 +36,45 @@ impl Bits {
     fn count(self) -> u32 {
         self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones()
     }
+    /// Adds `sq` (as `*self |= bit(sq)`, one word written).
+    #[inline]
+    fn set(&mut self, sq: Square) {
+        if let Some(w) = self.0.get_mut(usize::from(sq >> 5)) {
+            *w |= 1 << (sq & 31);
+        }
+    }
+}
+
+/// The squares of each rank (`[0..10]`) and then of each file (`[10..19]`).
+static LINES: [Bits; 19] = {
+    let mut t = [Bits::EMPTY; 19];
+    let mut sq = 0;
+    while sq < 90 {
+        let (r, f) = (sq / 9, sq % 9);
+        t[r].0[sq >> 5] |= 1 << (sq & 31);
+        t[10 + f].0[sq >> 5] |= 1 << (sq & 31);
+        sq += 1;
+    }
+    t
+};
+
+/// The squares of rank `r` (0..10; none beyond).
+#[inline]
+fn rank_bits(r: u8) -> Bits {
+    if r < 10 {
+        LINES[usize::from(r)]
+    } else {
+        Bits::EMPTY
+    }
+}
+
+/// The squares of file `f` (0..9; none beyond).
+#[inline]
+fn file_bits(f: u8) -> Bits {
+    LINES
+        .get(10 + usize::from(f))
+        .copied()
+        .unwrap_or(Bits::EMPTY)
 }
 
 macro_rules! bits_op {
@@ -91,10 +130,12 @@ fn squares_of(mut b: Bits) -> impl Iterator<Item = Square> {
 
 /// Every occupied square (the squares of the 32 slots).
 fn occupied(pos: &Position) -> Bits {
-    (16..48u8)
-        .map(|slot| pos.square_of(slot))
-        .filter(|&s| s != NO_SQUARE)
-        .fold(Bits::EMPTY, |b, s| b | bit(s))
+    let mut b = Bits::EMPTY;
+    for slot in 16..48u8 {
+        // A captured piece's NO_SQUARE lies beyond the three words: not set.
+        b.set(pos.square_of(slot));
+    }
+    b
 }
 
 /// Squares of `color`'s pieces of the given kinds.
@@ -104,10 +145,8 @@ fn pieces(pos: &Position, color: u8, kinds: &[Kind]) -> Bits {
         let (first, n) = kind.slots();
         let first = 16 + 16 * color + first;
         for slot in first..first + n {
-            let sq = pos.square_of(slot);
-            if sq != NO_SQUARE {
-                b |= bit(sq);
-            }
+            // NO_SQUARE (captured) lies beyond the three words: not set.
+            b.set(pos.square_of(slot));
         }
     }
     b
@@ -132,6 +171,13 @@ fn unchaseable(pos: &Position, color: u8) -> Bits {
 /// Squares on the rank and file through `sq` (excluding `sq`).
 fn rook_lines(sq: Square) -> Bits {
     let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
+    (rank_bits(r) | file_bits(f)) ^ bit(sq)
+}
+
+/// [`rook_lines`] square by square (the form it had before, for the tests).
+#[cfg(test)]
+fn rook_lines_reference(sq: Square) -> Bits {
+    let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
     let mut b = Bits::EMPTY;
     for file in 0..9 {
         b |= bit(r * 9 + file);
@@ -144,6 +190,21 @@ fn rook_lines(sq: Square) -> Bits {
 
 /// The whole line through `a` and `b` (empty if they share neither rank nor file).
 fn line_through(a: Square, b: Square) -> Bits {
+    let (ra, fa) = (RANK_OF[usize::from(a)], FILE_OF[usize::from(a)]);
+    let (rb, fb) = (RANK_OF[usize::from(b)], FILE_OF[usize::from(b)]);
+    let mut line = Bits::EMPTY;
+    if ra == rb {
+        line |= rank_bits(ra);
+    }
+    if fa == fb {
+        line |= file_bits(fa);
+    }
+    line
+}
+
+/// [`line_through`] square by square (the form it had before, for the tests).
+#[cfg(test)]
+fn line_through_reference(a: Square, b: Square) -> Bits {
     let (ra, fa) = (RANK_OF[usize::from(a)], FILE_OF[usize::from(a)]);
     let (rb, fb) = (RANK_OF[usize::from(b)], FILE_OF[usize::from(b)]);
     (0..90u8)
@@ -191,7 +252,7 @@ fn ray_attacks(sq: Square, occ: Bits, cannon: bool) -> Bits {
             s = s.wrapping_add(step);
             let full = has(occ, s);
             if !cannon || screened {
-                b |= bit(s);
+                b.set(s);
                 if full {
                     break;
                 }
@@ -300,11 +361,20 @@ pub fn blockers_for_king(pos: &Position, color: u8) -> Bits {
     let all = occupied(pos);
     let them = color ^ 1;
     let lines = rook_lines(ks);
-    let rooks = pieces(pos, them, &[Kind::Rook]) & lines & !attacks(Kind::Rook, them, ks, all);
-    let cannons =
-        pieces(pos, them, &[Kind::Cannon]) & lines & !attacks(Kind::Cannon, them, ks, all);
+    // Their rooks and cannons on the king's lines that do not attack it
+    // (the rays walked only when there is one).
+    let mut rooks = pieces(pos, them, &[Kind::Rook]) & lines;
+    if rooks.any() {
+        rooks &= !attacks(Kind::Rook, them, ks, all);
+    }
+    let mut cannons = pieces(pos, them, &[Kind::Cannon]) & lines;
+    if cannons.any() {
+        cannons &= !attacks(Kind::Cannon, them, ks, all);
+    }
     let mut horse_snipers = Bits::EMPTY;
-    let mut horse_legs = [NO_SQUARE; 90];
+    // The snipers' legs (a horse step has eight origins at most).
+    let mut horse_legs = [NO_SQUARE; 8];
+    let mut snipers = 0;
     for &[from, _] in HORSE_MOVES[usize::from(ks)]
         .iter()
         .take_while(|e| e[0] != NO_SQUARE)
@@ -318,7 +388,10 @@ pub fn blockers_for_king(pos: &Position, color: u8) -> Bits {
                 .map_or(NO_SQUARE, |e| e[1]);
             if leg != NO_SQUARE && (all & bit(leg)).any() {
                 horse_snipers |= bit(from);
-                horse_legs[usize::from(from)] = leg;
+                if let Some(slot) = horse_legs.get_mut(snipers) {
+                    *slot = leg;
+                    snipers += 1;
+                }
             }
         }
     }
@@ -336,8 +409,8 @@ pub fn blockers_for_king(pos: &Position, color: u8) -> Bits {
             blockers |= b;
         }
     }
-    for s in squares_of(horse_snipers) {
-        blockers |= bit(horse_legs[usize::from(s)]) & occupancy;
+    for &leg in &horse_legs[..snipers] {
+        blockers |= bit(leg) & occupancy;
     }
     blockers
 }
@@ -577,6 +650,18 @@ impl History {
         let i = self.head as usize + HISTORY - back;
         Some(self.entries[if i >= HISTORY { i - HISTORY } else { i }])
     }
+    /// The last `n` moves (at most [`History::available`]), the last one
+    /// first: `get(1)`, `get(2)`, … read in one pass over the ring.
+    pub fn recent(&self, n: usize) -> impl Iterator<Item = Entry> + '_ {
+        // `entries[..head]` ends with the last move; the ring goes on from
+        // the end of `entries[head..]`.
+        let (last, wrapped) = self.entries.split_at((self.head as usize).min(HISTORY));
+        last.iter()
+            .rev()
+            .chain(wrapped.iter().rev())
+            .take(n.min(self.available()))
+            .copied()
+    }
     /// Total moves recorded (including those dropped from the buffer).
     pub fn total(&self) -> u32 {
         self.len
@@ -620,10 +705,8 @@ pub fn repetition(
     let tag = key_tag(pos.key());
     // `probe` is rebuilt lazily, `probe_back` plies back, to confirm tag matches.
     let mut probe: Option<(Position, usize)> = None;
-    for i in 1..=limit {
-        let Some(e) = hist.get(i) else {
-            break;
-        };
+    for (back, e) in hist.recent(limit).enumerate() {
+        let i = back + 1;
         if e.mv.is_null() {
             break;
         }
@@ -710,5 +793,45 @@ fn judge_cycle(pos: &Position, hist: &History, cycle: usize, reversible: usize) 
         judge(chase_them.any(), chase_us.any())
     } else {
         Verdict::Draw
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+        /// Reading the last moves in one pass gives what `get` gives one by
+        /// one, whatever was pushed and popped (the ring wrapped or not).
+        #[test]
+        fn recent_moves_match_get(
+            pushes in 0usize..150,
+            pops in 0usize..60,
+            n in 0usize..70,
+        ) {
+            let mut h = History::default();
+            for k in 0..pushes as u64 {
+                h.push(Entry::new(k << 8, Move::NULL, (k % 200) as u16));
+            }
+            for _ in 0..pops {
+                h.pop();
+            }
+            let fast: std::vec::Vec<Entry> = h.recent(n).collect();
+            let slow: std::vec::Vec<Entry> = (1..=n).map_while(|i| h.get(i)).collect();
+            proptest::prop_assert_eq!(fast, slow);
+        }
+    }
+
+    /// The rank-and-file lines read from [`LINES`] are the lines built
+    /// square by square, for every square and every pair of squares.
+    #[test]
+    fn line_tables_match_the_square_walk() {
+        for a in 0..90u8 {
+            assert_eq!(rook_lines(a), rook_lines_reference(a), "{a}");
+            for b in 0..90u8 {
+                assert_eq!(line_through(a, b), line_through_reference(a, b), "{a} {b}");
+            }
+        }
     }
 }

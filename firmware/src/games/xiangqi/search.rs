@@ -27,7 +27,7 @@
 //! [`HOST_MOVE_STACK`], [`HOST_PV`]) let it search deep. The same request with
 //! the same sizes gives the same answer bit for bit.
 
-use super::board::{Kind, Move, Square, slot_color, slot_kind};
+use super::board::{Kind, Move, NO_SQUARE, Square, slot_color, slot_kind};
 use super::eval::{VALUE, evaluate, has_pieces, lazy};
 use super::movegen::{MAX_MOVES, Sink, unpack};
 use super::rules::Verdict;
@@ -50,6 +50,8 @@ pub const BOARD_PLY: usize = 20;
 pub const BOARD_MOVE_STACK: usize = 320;
 /// Longest principal variation the board profile keeps.
 pub const BOARD_PV: usize = 8;
+/// The board profile's triangular principal-variation table: `BOARD_PV (BOARD_PV + 1) / 2` moves.
+pub const BOARD_PVT: usize = BOARD_PV * (BOARD_PV + 1) / 2;
 /// Deepest iteration of the board profile when the request gives no depth.
 pub const BOARD_MAX_DEPTH: u8 = 16;
 
@@ -62,6 +64,8 @@ pub const HOST_PLY: usize = 46;
 pub const HOST_MOVE_STACK: usize = HOST_PLY * MAX_MOVES;
 /// Longest principal variation the host profile keeps.
 pub const HOST_PV: usize = 24;
+/// The host profile's triangular principal-variation table: `HOST_PV (HOST_PV + 1) / 2` moves.
+pub const HOST_PVT: usize = HOST_PV * (HOST_PV + 1) / 2;
 /// Deepest iteration of the host profile when the request gives no depth.
 pub const HOST_MAX_DEPTH: u8 = 40;
 
@@ -182,6 +186,29 @@ fn packed(mv: Move) -> u32 {
     u32::from_le_bytes([mv.from, mv.to, mv.piece, mv.captured])
 }
 
+/// The position of the first word of `words` whose ordering score (the high
+/// 32 bits) is `target`, two words a step ([`Searcher::pick`]'s search for
+/// the next move of the previous pick's score).
+#[inline(always)]
+fn first_scoring(words: &[u64], target: i32) -> Option<usize> {
+    let score = |w: u64| (w >> 32) as i32;
+    let mut pairs = words.chunks_exact(2);
+    let mut k = 0;
+    for pair in &mut pairs {
+        if score(pair[0]) == target {
+            return Some(k);
+        }
+        if score(pair[1]) == target {
+            return Some(k + 1);
+        }
+        k += 2;
+    }
+    match pairs.remainder() {
+        [w] if score(*w) == target => Some(k),
+        _ => None,
+    }
+}
+
 /// [`Searcher::order`]'s scores: the hash move (or the root's best move),
 /// then captures (their MVV-LVA value, below 8,000, plus `CAPTURE_SCORE` for
 /// a good one, less it for a losing one), then the killers, then the quiet
@@ -229,6 +256,12 @@ enum Stage {
     Done,
 }
 
+/// [`Searcher::next_staged`]'s answer when no move is left (no move packs to 0).
+const STAGED_END: u32 = 0;
+/// [`Searcher::next_staged`]'s answer when the generated moves do not fit in
+/// the move stack (no move packs to `u32::MAX`).
+const STAGED_OVERFLOW: u32 = u32::MAX;
+
 /// The state of a node's staged move order (see [`Searcher::next_staged`]).
 struct Picker {
     stage: Stage,
@@ -240,18 +273,20 @@ struct Picker {
     /// The next killer to try.
     killer: u8,
     /// The next capture (or move, at the root) to pick; the first move
-    /// generated before any is picked.
-    capture: usize,
+    /// generated before any is picked. (Positions in the move stack are kept
+    /// in 16 bits, as the stack is shorter than that: the picker lives in the
+    /// frame of every ply of the recursion.)
+    capture: u16,
     /// The end of the captures (and the first quiet move).
-    captures_end: usize,
+    captures_end: u16,
     /// The next quiet move to pick.
-    quiet: usize,
+    quiet: u16,
     /// The end of the generated moves (the children's move stack starts there).
-    end: usize,
+    end: u16,
     /// [`Searcher::pick`]'s carried position, captures (or every move).
-    after: usize,
+    after: u16,
     /// [`Searcher::pick`]'s carried position, quiet moves.
-    after_quiet: usize,
+    after_quiet: u16,
 }
 
 impl Picker {
@@ -268,10 +303,10 @@ impl Picker {
             first: first.map_or(0, packed),
             killers,
             killer: 0,
-            capture: base,
-            captures_end: base,
-            quiet: base,
-            end: base,
+            capture: base as u16,
+            captures_end: base as u16,
+            quiet: base as u16,
+            end: base as u16,
             after: 0,
             after_quiet: 0,
         }
@@ -303,6 +338,12 @@ struct Node {
     hash: Option<(Square, Square)>,
 }
 
+/// Where ply `ply`'s line starts in [`Searcher`]'s triangular principal
+/// variation (rows of `pv`, `pv - 1`, … moves).
+const fn pv_row(pv: usize, ply: usize) -> usize {
+    ply * pv - ply * ply.saturating_sub(1) / 2
+}
+
 /// The root moves a request lists (`exclude=` or `only=`), as (from, to).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RootList<'a> {
@@ -316,7 +357,7 @@ pub struct RootList<'a> {
 /// `PLY` plies deep, `PV` moves of principal variation. The move stack (a
 /// packed move and its ordering score per word) and the transposition table
 /// live in the request's arena (`'t`).
-pub struct Searcher<'p, 't, const PLY: usize, const PV: usize> {
+pub struct Searcher<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> {
     tt: Tt<'t>,
     moves: &'t mut [u64],
     killers: [[u32; 2]; PLY],
@@ -325,7 +366,10 @@ pub struct Searcher<'p, 't, const PLY: usize, const PV: usize> {
     /// lies within ±[`INFINITY`]): the board's stack is short.
     evals: [i16; PLY],
     history: History<'t>,
-    pv: [[Move; PV]; PV],
+    /// The principal variation of each ply's node, triangular: ply `p`'s
+    /// line (at most `PV - p` moves, all the root's line ever takes of it)
+    /// from [`pv_row`]`(p)` on, `PVT = PV (PV + 1) / 2` moves in all.
+    pv: [Move; PVT],
     pv_len: [u8; PV],
     nodes: u64,
     limits: Limits,
@@ -391,7 +435,7 @@ fn reduction(depth: i32, n: u16) -> i32 {
     i32::from(REDUCTIONS[depth.clamp(1, 63) as usize][usize::from(n.clamp(1, 63))])
 }
 
-impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
+impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, 't, PLY, PV, PVT> {
     /// A searcher with empty tables over the move stack `moves` and the
     /// transposition table `tt`. `poll` is asked every [`POLL_EVERY`] nodes
     /// whether to stop, and told about every completed iteration.
@@ -402,13 +446,14 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         tt: Tt<'t>,
         poll: &'p mut dyn Poll,
     ) -> Self {
+        const { assert!(PVT == PV * (PV + 1) / 2, "PVT is the triangle of PV") };
         Self {
             tt,
             moves,
             killers: [[0; 2]; PLY],
             evals: [NO_EVAL as i16; PLY],
             history: History::new(history),
-            pv: [[Move::NULL; PV]; PV],
+            pv: [Move::NULL; PVT],
             pv_len: [0; PV],
             nodes: 0,
             limits,
@@ -459,16 +504,23 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         self.aborted
     }
 
+    /// (A function of its own: inlined, its index arithmetic grew the move
+    /// loop's frame, which every ply of the recursion carries.)
+    #[inline(never)]
     fn set_pv(&mut self, ply: usize, mv: Move) {
         if ply >= PV {
             return;
         }
-        self.pv[ply][0] = mv;
+        let at = pv_row(PV, ply);
+        self.pv[at] = mv;
         let mut len = 1;
         if ply + 1 < PV {
-            let child = usize::from(self.pv_len[ply + 1]);
-            for i in 0..child.min(PV - 1) {
-                self.pv[ply][i + 1] = self.pv[ply + 1][i];
+            // Row `ply` holds `PV - ply` moves: the first `PV - 1 - ply` of
+            // the child's line follow the move.
+            let child = usize::from(self.pv_len[ply + 1]).min(PV - 1 - ply);
+            let from = pv_row(PV, ply + 1);
+            for i in 0..child {
+                self.pv[at + 1 + i] = self.pv[from + i];
                 len += 1;
             }
         }
@@ -524,7 +576,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
 
     /// Generates into the stack at `base`; returns the count, or `None` when
     /// the moves do not all fit.
-    #[inline(never)]
+    #[inline]
     fn generate(&mut self, g: &Xiangqi, base: usize, quiet: bool) -> Option<usize> {
         let mut sink = Sink::new(self.moves.get_mut(base..)?);
         g.position().pseudo_moves(&mut sink, quiet);
@@ -533,7 +585,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
 
     /// Generates the quiet moves alone into the stack at `base`; returns the
     /// count, or `None` when they do not all fit.
-    #[inline(never)]
+    #[inline]
     fn generate_quiet(&mut self, g: &Xiangqi, base: usize) -> Option<usize> {
         let mut sink = Sink::new(self.moves.get_mut(base..)?);
         g.position().quiet_moves(&mut sink);
@@ -565,21 +617,26 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
     }
 
     /// The next move of a node's staged order (see [`Stage`]) after its
-    /// hash move; `Ok(None)` when none is left, `Err` when generated moves do
-    /// not fit in the move stack.
+    /// hash move, packed; [`STAGED_END`] when none is left, [`STAGED_OVERFLOW`]
+    /// when generated moves do not fit in the move stack. (A word, returned in
+    /// a register: a `Result<Option<Move>, ()>` went through memory on the
+    /// Cortex-M0.)
     #[inline(never)]
-    fn next_staged(&mut self, g: &Xiangqi, p: &mut Picker, ply: usize) -> Result<Option<Move>, ()> {
+    fn next_staged(&mut self, g: &Xiangqi, p: &mut Picker, ply: usize) -> u32 {
         loop {
             match p.stage {
                 Stage::All | Stage::Captures => {
                     let all = p.stage == Stage::All;
-                    let base = p.capture;
-                    let n = self.generate(g, base, all).ok_or(())?;
+                    let base = usize::from(p.capture);
+                    let Some(n) = self.generate(g, base, all) else {
+                        return STAGED_OVERFLOW;
+                    };
                     self.order(g, base, n, p.hash(), ply);
-                    p.end = base + n;
+                    let mut end = base + n;
                     if all && ply == 0 {
-                        p.end = self.drop_excluded(base, p.end);
+                        end = self.drop_excluded(base, end);
                     }
+                    p.end = end as u16;
                     p.captures_end = p.end;
                     p.stage = if all {
                         Stage::AllPick
@@ -597,21 +654,26 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                         if p.stage == Stage::BadCaptures {
                             p.stage = Stage::Done;
                         }
-                        return Ok(None);
+                        return STAGED_END;
                     }
-                    let mv = self.pick(p.capture, end, &mut p.after);
+                    let mut after = usize::from(p.after);
+                    let mv = self.pick(usize::from(p.capture), usize::from(end), &mut after);
+                    p.after = after as u16;
                     p.capture += 1;
                     if p.first != packed(mv) {
-                        return Ok(Some(mv));
+                        return packed(mv);
                     }
                 }
                 Stage::GoodCaptures => {
                     if p.capture < p.captures_end {
-                        let mv = self.pick(p.capture, p.captures_end, &mut p.after);
-                        if (self.moves[p.capture] >> 32) as i32 >= GOOD_CAPTURE {
+                        let mut after = usize::from(p.after);
+                        let at = usize::from(p.capture);
+                        let mv = self.pick(at, usize::from(p.captures_end), &mut after);
+                        p.after = after as u16;
+                        if (self.moves[at] >> 32) as i32 >= GOOD_CAPTURE {
                             p.capture += 1;
                             if p.first != packed(mv) {
-                                return Ok(Some(mv));
+                                return packed(mv);
                             }
                             continue;
                         }
@@ -630,16 +692,18 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                     if word != p.first
                         && let Some(mv) = Self::killer_move(g, word)
                     {
-                        return Ok(Some(mv));
+                        return packed(mv);
                     }
                     // Not a move here: not tried, so no malus.
                     p.killers[k] = 0;
                 }
                 Stage::Quiets => {
-                    let n = self.generate_quiet(g, p.end).ok_or(())?;
-                    self.order(g, p.end, n, p.hash(), ply);
+                    let Some(n) = self.generate_quiet(g, usize::from(p.end)) else {
+                        return STAGED_OVERFLOW;
+                    };
+                    self.order(g, usize::from(p.end), n, p.hash(), ply);
                     p.quiet = p.end;
-                    p.end += n;
+                    p.end += n as u16;
                     p.stage = Stage::QuietPick;
                 }
                 Stage::CutToChecks => self.cut_to_checks(g, p),
@@ -648,15 +712,32 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                         p.stage = Stage::BadCaptures;
                         continue;
                     }
-                    let mv = self.pick(p.quiet, p.end, &mut p.after_quiet);
+                    let mut after = usize::from(p.after_quiet);
+                    let mv = self.pick(usize::from(p.quiet), usize::from(p.end), &mut after);
+                    p.after_quiet = after as u16;
                     p.quiet += 1;
                     let word = packed(mv);
                     if word != p.first && word != p.killers[0] && word != p.killers[1] {
-                        return Ok(Some(mv));
+                        return word;
                     }
                 }
-                Stage::Done => return Ok(None),
+                Stage::Done => return STAGED_END,
             }
+        }
+    }
+
+    /// [`Self::next_staged`] as a move (`Err` for an overflow), for the tests.
+    #[cfg(test)]
+    fn next_staged_move(
+        &mut self,
+        g: &Xiangqi,
+        p: &mut Picker,
+        ply: usize,
+    ) -> Result<Option<Move>, ()> {
+        match self.next_staged(g, p, ply) {
+            STAGED_END => Ok(None),
+            STAGED_OVERFLOW => Err(()),
+            word => Ok(Some(unpack(u64::from(word)))),
         }
     }
 
@@ -673,14 +754,14 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         let pos = g.position();
         // From the end down, each move that may check swapped to the end of
         // those kept so far: they keep their order.
-        let mut kept = p.end;
-        for i in (p.quiet..p.end).rev() {
+        let mut kept = usize::from(p.end);
+        for i in (usize::from(p.quiet)..usize::from(p.end)).rev() {
             if pos.may_give_check(unpack(self.moves[i])) {
                 kept -= 1;
                 self.moves.swap(i, kept);
             }
         }
-        p.quiet = kept;
+        p.quiet = kept as u16;
         // What stays keeps its order, but not the positions `pick` carried.
         p.after_quiet = 0;
         p.stage = Stage::CheckPick;
@@ -709,7 +790,12 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
     /// [`Xiangqi::play_unrecorded`], for quiescence (take back with
     /// `take_back_unrecorded`).
     #[inline(never)]
-    fn play<const RECORDED: bool>(g: &mut Xiangqi, mv: Move, in_check: bool) -> Option<bool> {
+    fn play<const RECORDED: bool>(
+        g: &mut Xiangqi,
+        mv: Move,
+        in_check: bool,
+        checker: Square,
+    ) -> Option<bool> {
         let push = |g: &mut Xiangqi| {
             if RECORDED {
                 g.push(mv);
@@ -719,8 +805,10 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         };
         if in_check {
             // Most moves fail to answer a check: those that cannot are
-            // dropped at once, the others probed before playing.
-            if !g.position().may_evade(mv) {
+            // dropped at once (the king's lines and surroundings untouched,
+            // or the checker on `checker` left checking), the others probed
+            // before playing.
+            if !g.position().may_evade(mv) || g.position().keeps_check(mv, checker) {
                 return None;
             }
             let check = g.probe_move(mv, true)?;
@@ -838,7 +926,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         if *after != 0
             && let Some(&previous) = self.moves.get(i.wrapping_sub(1))
             && let Some(rest) = self.moves.get(*after..end)
-            && let Some(k) = rest.iter().position(|&w| score(w) == score(previous))
+            && let Some(k) = first_scoring(rest, score(previous))
         {
             let best = *after + k;
             self.moves.swap(i, best);
@@ -851,13 +939,30 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         if slice.is_empty() {
             return Move::NULL;
         }
-        // The first move with the top score, in one pass: each search for a
-        // higher score runs as a tight loop of its own.
+        // The first move with the top score, in one pass, two moves a step:
+        // a pair is looked into only when one of it beats the top so far.
         let mut top = score(slice[0]);
         let mut best = 0;
-        let mut rest = slice.iter().enumerate().skip(1);
-        while let Some((k, &w)) = rest.find(|&(_, &w)| score(w) > top) {
-            top = score(w);
+        let rest = &slice[1..];
+        let mut pairs = rest.chunks_exact(2);
+        let mut k = 1;
+        for pair in &mut pairs {
+            let (a, b) = (score(pair[0]), score(pair[1]));
+            if a > top || b > top {
+                if a > top {
+                    top = a;
+                    best = k;
+                }
+                if b > top {
+                    top = b;
+                    best = k + 1;
+                }
+            }
+            k += 2;
+        }
+        if let [w] = pairs.remainder()
+            && score(*w) > top
+        {
             best = k;
         }
         slice.swap(0, best);
@@ -918,6 +1023,12 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         } else {
             stand
         };
+        // A piece giving check, found once: most evasions leave it checking.
+        let checker = if in_check {
+            g.position().checker(g.position().side())
+        } else {
+            NO_SQUARE
+        };
         let mut after = 0;
         for i in base..base + n {
             let mv = self.pick(i, base + n, &mut after);
@@ -938,7 +1049,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                     continue;
                 }
             }
-            let Some(check) = Self::play::<false>(g, mv, in_check) else {
+            let Some(check) = Self::play::<false>(g, mv, in_check, checker) else {
                 continue;
             };
             let score = -self.quiesce(g, ply + 1, -beta, -alpha, base + n, check);
@@ -1136,22 +1247,28 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
         let (mut best, mut best_move) = (-INFINITY, 0u32);
         let (mut legal, mut quiets) = (0u16, 0u16);
         let alpha0 = alpha;
+        // A piece giving check, found once: most evasions leave it checking.
+        let checker = if in_check {
+            g.position().checker(g.position().side())
+        } else {
+            NO_SQUARE
+        };
         loop {
             let mv = if let Some(mv) = pending.take() {
                 mv
             } else {
                 match self.next_staged(g, &mut picker, ply) {
-                    Ok(Some(mv)) => mv,
-                    Ok(None) => break,
-                    Err(()) => {
+                    STAGED_END => break,
+                    STAGED_OVERFLOW => {
                         if legal == 0 {
                             return self.quiesce(g, ply, alpha, beta, base, in_check);
                         }
                         break;
                     }
+                    word => unpack(u64::from(word)),
                 }
             };
-            let next = picker.end;
+            let next = usize::from(picker.end);
             let quiet = mv.captured == 0;
             let word = packed(mv);
             let killer = word == killers[0] || word == killers[1];
@@ -1178,7 +1295,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                     Some(true) => {}
                 }
             }
-            let Some(check) = Self::play::<true>(g, mv, in_check) else {
+            let Some(check) = Self::play::<true>(g, mv, in_check, checker) else {
                 continue;
             };
             legal += 1;
@@ -1232,10 +1349,14 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
                         if quiet {
                             // The quiet moves tried before this one.
                             let (range, extra) = match picker.stage {
-                                Stage::AllPick => ((base, picker.capture - 1), [0; 2]),
-                                Stage::QuietPick | Stage::CutToChecks | Stage::CheckPick => {
-                                    ((picker.captures_end, picker.quiet - 1), [0; 2])
-                                }
+                                Stage::AllPick => ((base, usize::from(picker.capture) - 1), [0; 2]),
+                                Stage::QuietPick | Stage::CutToChecks | Stage::CheckPick => (
+                                    (
+                                        usize::from(picker.captures_end),
+                                        usize::from(picker.quiet) - 1,
+                                    ),
+                                    [0; 2],
+                                ),
                                 // A killer: the hash move and the first
                                 // killer (cleared when it was no move here)
                                 // were tried before it.
@@ -1313,7 +1434,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             };
             // A move that beat the others in a cut-short iteration still counts.
             if self.pv_len[0] > 0 {
-                self.root_best = self.pv[0][0];
+                self.root_best = self.pv[0];
                 result.best = Some(self.root_best);
             }
             if self.aborted {
@@ -1325,7 +1446,7 @@ impl<'p, 't, const PLY: usize, const PV: usize> Searcher<'p, 't, PLY, PV> {
             result.nodes = self.nodes;
             result.pv.clear();
             let len = usize::from(self.pv_len[0]).min(PV);
-            for &m in &self.pv[0][..len] {
+            for &m in &self.pv[..len] {
                 let _ = result.pv.push(m);
             }
             if result.pv.is_empty()
@@ -1361,11 +1482,11 @@ mod tests {
 
     /// Runs `f` with a board-profile searcher over fresh tables (no
     /// transposition table).
-    fn with_searcher(f: impl FnOnce(&mut Searcher<'_, '_, BOARD_PLY, BOARD_PV>)) {
+    fn with_searcher(f: impl FnOnce(&mut Searcher<'_, '_, BOARD_PLY, BOARD_PV, BOARD_PVT>)) {
         let mut poll = QuietPoll;
         let mut moves = [0u64; BOARD_MOVE_STACK];
         let mut history = [0u64; HISTORY_WORDS];
-        let mut s = Searcher::<BOARD_PLY, BOARD_PV>::new(
+        let mut s = Searcher::<BOARD_PLY, BOARD_PV, BOARD_PVT>::new(
             Limits::default(),
             &mut moves,
             &mut history,
@@ -1474,8 +1595,9 @@ mod tests {
                 };
                 seed = mix(seed);
                 let hash = pick_move(seed).map(|mv| (mv.from, mv.to));
-                let first =
-                    hash.and_then(|(f, t)| Searcher::<BOARD_PLY, BOARD_PV>::hash_move(&g, f, t));
+                let first = hash.and_then(|(f, t)| {
+                    Searcher::<BOARD_PLY, BOARD_PV, BOARD_PVT>::hash_move(&g, f, t)
+                });
                 let ply = (round % 4) as usize;
                 let mut killers = [0u32; 2];
                 for k in &mut killers {
@@ -1494,7 +1616,7 @@ mod tests {
                 for k in killers {
                     let known = all.iter().any(|&mv| packed(mv) == k && mv.captured == 0);
                     assert_eq!(
-                        Searcher::<BOARD_PLY, BOARD_PV>::killer_move(&g, k).is_some(),
+                        Searcher::<BOARD_PLY, BOARD_PV, BOARD_PVT>::killer_move(&g, k).is_some(),
                         known,
                         "round {round}: killer {:?}",
                         unpack(u64::from(k))
@@ -1521,7 +1643,7 @@ mod tests {
                         p.stage = Stage::CutToChecks;
                         cut = true;
                     }
-                    let Some(mv) = s.next_staged(&g, &mut p, ply).unwrap() else {
+                    let Some(mv) = s.next_staged_move(&g, &mut p, ply).unwrap() else {
                         break;
                     };
                     assert!(
@@ -1531,7 +1653,7 @@ mod tests {
                     let word = packed(mv);
                     // 1 good capture, 2 killer, 3 quiet move, 4 losing capture.
                     let class = if mv.captured != 0 {
-                        if Searcher::<BOARD_PLY, BOARD_PV>::good_capture(&g, mv) {
+                        if Searcher::<BOARD_PLY, BOARD_PV, BOARD_PVT>::good_capture(&g, mv) {
                             1
                         } else {
                             4

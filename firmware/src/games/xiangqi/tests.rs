@@ -793,6 +793,73 @@ fn check_prefilter_never_misses_a_check() {
     assert!(checks > 100, "{checks} checks seen");
 }
 
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(128))]
+    /// The check prefilter read from the king's view table agrees with the
+    /// one computed from ranks and files, for every pseudo-legal move of
+    /// either side on positions reached by random moves.
+    #[test]
+    fn check_prefilter_table_matches_ranks_and_files(
+        seed in proptest::prelude::any::<u64>(),
+        plies in 0usize..150,
+    ) {
+        let mut pos = Position::random_walk(seed, plies);
+        for _ in 0..2 {
+            let mut buf = [Move::default(); 128];
+            let n = pos.legal_moves(&mut buf, true);
+            for &mv in &buf[..n] {
+                proptest::prop_assert_eq!(
+                    pos.may_give_check(mv),
+                    pos.may_give_check_reference(mv),
+                    "{:?}",
+                    mv
+                );
+            }
+            pos.make_null();
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+    /// In check, the piece [`Position::checker`] finds gives check, and a
+    /// move that [`Position::keeps_check`] says leaves it checking is illegal
+    /// (the prefilter only drops moves the full test would drop), on positions
+    /// reached by random moves from the start and from a middle game, with
+    /// both sides' moves tried where the side to move is not in check (after
+    /// a null move the other side may be).
+    #[test]
+    fn evasion_prefilter_drops_only_illegal_moves(
+        seed in proptest::prelude::any::<u64>(),
+        plies in 0usize..160,
+    ) {
+        let mut pos = Position::random_walk(seed, plies);
+        for _ in 0..2 {
+            let side = pos.side();
+            if pos.in_check() {
+                let c = pos.checker(side);
+                proptest::prop_assert!(c != NO_SQUARE);
+                let p = pos.at(c);
+                proptest::prop_assert!(p != 0 && super::board::slot_color(p) != side);
+                let mut buf = [Move::default(); 128];
+                let n = {
+                    let mut sink = super::movegen::Sink::new(&mut buf[..]);
+                    pos.pseudo_moves(&mut sink, true);
+                    sink.len()
+                };
+                for &mv in &buf[..n] {
+                    if pos.keeps_check(mv, c) {
+                        proptest::prop_assert!(!pos.is_legal(mv), "{:?} from {:?}", mv, c);
+                    }
+                }
+            } else {
+                proptest::prop_assert_eq!(pos.checker(side), NO_SQUARE);
+            }
+            pos.make_null();
+        }
+    }
+}
+
 /// [`Position::attacked_after`] agrees with the full test
 /// [`Position::attacked_king`] for every pseudo-legal move (legal or not)
 /// two plies deep from the perft positions: for the other side's king
