@@ -3,8 +3,8 @@
 use super::book;
 use super::search::{
     BOARD_MAX_DEPTH, BOARD_MOVE_STACK, BOARD_PLY, BOARD_PV, BOARD_PVT, HISTORY_WORDS,
-    HOST_MAX_DEPTH, HOST_MOVE_STACK, HOST_PLY, HOST_PV, HOST_PVT, Iteration, RootList, Searcher,
-    fill,
+    HOST_HISTORY_WORDS, HOST_MAX_DEPTH, HOST_MOVE_STACK, HOST_PLY, HOST_PV, HOST_PVT, Iteration,
+    RootList, Searcher, fill,
 };
 use super::state::Xiangqi;
 use super::tt::Tt;
@@ -73,16 +73,21 @@ impl BoardGame for XiangqiEngine {
             Profile::Board => BOARD_MOVE_STACK,
             Profile::Host => HOST_MOVE_STACK,
         };
+        // The host's history has continuation counters too.
+        let history_words = match profile {
+            Profile::Board => HISTORY_WORDS,
+            Profile::Host => HOST_HISTORY_WORDS,
+        };
         // The move stack and the history counters first, the transposition
         // table in the rest.
         let arena = work.take(usize::MAX);
-        if arena.len() < stack + HISTORY_WORDS {
+        if arena.len() < stack + history_words {
             return Err(ParseError(
                 "the arena is too small for the xiangqi move stack",
             ));
         }
         let (moves, rest) = arena.split_at_mut(stack);
-        let (history, table) = rest.split_at_mut(HISTORY_WORDS);
+        let (history, table) = rest.split_at_mut(history_words);
         let tables = Tables {
             moves,
             history,

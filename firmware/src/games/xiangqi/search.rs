@@ -13,7 +13,9 @@
 //!   gain, cannot bring the score near alpha) left out; in check every
 //!   evasion and no standing pat, so mate is seen at the horizon.
 //! - **Ordering**: hash move, winning and even captures (MVV-LVA), killers,
-//!   history (with gravity, maluses for the quiet moves that failed), losing
+//!   history (with gravity, maluses for the quiet moves that failed; in the
+//!   host profile, whose arena holds them, averaged with continuation
+//!   counters kept per previous move), losing
 //!   captures last; staged below the root: the hash move is tried before any
 //!   move is generated, the captures are generated alone, the killers are
 //!   checked against the position, and the quiet moves are generated and
@@ -122,8 +124,23 @@ pub struct Iteration {
 struct History<'t>(&'t mut [u64]);
 
 impl<'t> History<'t> {
+    /// Counters of one table: a moving piece's kind and destination.
+    const ENTRIES: usize = 7 * 90;
     /// Arena words the counters take.
-    const WORDS: usize = (7 * 90usize).div_ceil(4);
+    const WORDS: usize = Self::ENTRIES.div_ceil(4);
+    /// Arena words of the continuation counters (host profile): one table
+    /// per previous move's kind and destination.
+    const CONT_WORDS: usize = (Self::ENTRIES * Self::ENTRIES).div_ceil(4);
+
+    /// Where the continuation counters after `prev` (the move that led to
+    /// the node) start, when the arena holds them (host profile) and `prev`
+    /// is a move (not the null move).
+    #[inline]
+    fn cont_base(&self, prev: Option<Move>) -> Option<usize> {
+        let prev = prev.filter(|m| m.piece != 0)?;
+        (self.0.len() >= Self::WORDS + Self::CONT_WORDS)
+            .then(|| Self::WORDS * 4 + Self::index(prev) * Self::ENTRIES)
+    }
 
     /// Zeroed counters over `words` (at least [`History::WORDS`]).
     fn new(words: &'t mut [u64]) -> Self {
@@ -179,6 +196,15 @@ static HISTORY_BASE: [u16; 64] = build_history_base();
 
 /// Arena words a search needs besides its move stack (the history counters).
 pub const HISTORY_WORDS: usize = History::WORDS;
+/// Arena words the host profile's history takes: the counters and the
+/// continuation counters (by the previous move and the move).
+pub const HOST_HISTORY_WORDS: usize = History::WORDS + History::CONT_WORDS;
+
+/// The move that led to `g`'s position, if the game records one.
+#[inline]
+fn previous(g: &Xiangqi) -> Option<Move> {
+    g.history().get(1).map(|e| e.mv)
+}
 
 /// A move as the low word of a move-stack entry (0 for none: never a real move).
 #[inline]
@@ -527,8 +553,15 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         self.pv_len[ply] = len as u8;
     }
 
-    fn nudge_history(&mut self, mv: Move, bonus: i32) {
+    fn nudge_history(&mut self, mv: Move, bonus: i32, cont: Option<usize>) {
         let i = History::index(mv);
+        self.nudge_counter(i, bonus);
+        if let Some(c) = cont {
+            self.nudge_counter(c + i, bonus);
+        }
+    }
+
+    fn nudge_counter(&mut self, i: usize, bonus: i32) {
         let h = self.history.get(i);
         let h = h + bonus - h * bonus.abs() / HISTORY_MAX;
         self.history.set(i, h.clamp(-HISTORY_MAX, HISTORY_MAX));
@@ -550,21 +583,22 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         ply: usize,
         (base, at): (usize, usize),
         extra: [u32; 2],
+        cont: Option<usize>,
     ) {
         let bonus = (depth * depth).min(400);
-        self.nudge_history(mv, bonus);
+        self.nudge_history(mv, bonus, cont);
         let score = |w: u64| (w >> 32) as i32;
         let floor = self.moves.get(at).map_or(i32::MIN, |&w| score(w));
         for i in base..at {
             let tried = unpack(self.moves[i]);
             if tried.captured == 0 && tried != mv && score(self.moves[i]) >= floor {
-                self.nudge_history(tried, -bonus);
+                self.nudge_history(tried, -bonus, cont);
             }
         }
         for word in extra {
             let tried = unpack(u64::from(word));
             if word != 0 && tried.captured == 0 && tried != mv {
-                self.nudge_history(tried, -bonus);
+                self.nudge_history(tried, -bonus, cont);
             }
         }
         let word = packed(mv);
@@ -862,6 +896,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         } else {
             u32::MAX
         };
+        let cont = self.history.cont_base(previous(g));
         let history = &self.history;
         let Some(slice) = self.moves.get_mut(base..base + n) else {
             return;
@@ -884,7 +919,13 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             } else if word == killers[1] {
                 KILLER_SCORES[1]
             } else {
-                history.get(History::index(unpack(*w)))
+                let i = History::index(unpack(*w));
+                match cont {
+                    // The move's counter and its continuation counter, halved
+                    // to stay within the quiet moves' range.
+                    Some(c) => (history.get(i) + history.get(c + i)) / 2,
+                    None => history.get(i),
+                }
             };
             *w = u64::from(word) | (u64::from(score as u32) << 32);
         }
@@ -1247,6 +1288,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         let (mut best, mut best_move) = (-INFINITY, 0u32);
         let (mut legal, mut quiets) = (0u16, 0u16);
         let alpha0 = alpha;
+        let cont = self.history.cont_base(previous(g));
         // A piece giving check, found once: most evasions leave it checking.
         let checker = if in_check {
             g.position().checker(g.position().side())
@@ -1364,7 +1406,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                                 // The hash move, tried first.
                                 _ => ((base, base), [0; 2]),
                             };
-                            self.reward(mv, depth, ply, range, extra);
+                            self.reward(mv, depth, ply, range, extra, cont);
                         }
                         break;
                     }
@@ -1478,7 +1520,7 @@ pub fn fill(root: &Xiangqi, it: &Iteration, reply: &mut EngineReply) {
 mod tests {
     use super::*;
     use crate::engine::QuietPoll;
-    use crate::game::Notation;
+    use crate::game::{Game, Notation};
 
     /// Runs `f` with a board-profile searcher over fresh tables (no
     /// transposition table).
@@ -1494,6 +1536,49 @@ mod tests {
             &mut poll,
         );
         f(&mut s);
+    }
+
+    /// The continuation counters exist only where the arena holds them (the
+    /// host profile), follow a real move only, and a cut-off's bonus reaches
+    /// both the move's counter and its continuation counter after the
+    /// previous move, which then orders the move higher after that move alone.
+    #[test]
+    fn continuation_counters_follow_the_previous_move() {
+        let mut g = Xiangqi::parse_position(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        )
+        .unwrap();
+        let h2e2 = g.parse_move("h2e2").unwrap();
+        g.make(h2e2);
+        let h9g7 = g.parse_move("h9g7").unwrap();
+        let mut small = [0u64; HISTORY_WORDS];
+        assert_eq!(History::new(&mut small).cont_base(previous(&g)), None);
+        let mut words = std::vec![0u64; HOST_HISTORY_WORDS];
+        let history = History::new(&mut words);
+        assert_eq!(history.cont_base(Some(Move::NULL)), None);
+        let cont = history
+            .cont_base(previous(&g))
+            .expect("host-sized counters");
+        assert_eq!(
+            cont,
+            History::WORDS * 4 + History::index(h2e2) * History::ENTRIES
+        );
+        let mut poll = QuietPoll;
+        let mut moves = [0u64; BOARD_MOVE_STACK];
+        let mut s = Searcher::<BOARD_PLY, BOARD_PV, BOARD_PVT>::new(
+            Limits::default(),
+            &mut moves,
+            &mut words,
+            Tt::new(&mut []),
+            &mut poll,
+        );
+        s.nudge_history(h9g7, 100, Some(cont));
+        let i = History::index(h9g7);
+        assert_eq!(s.history.get(i), 100);
+        assert_eq!(s.history.get(cont + i), 100);
+        // After another previous move only the move's own counter counts.
+        let other = History::WORDS * 4 + (History::index(h2e2) + 1) * History::ENTRIES;
+        assert_eq!(s.history.get(other + i), 0);
     }
 
     /// Quiescence may not stand pat in check: a checked side is scored by its
