@@ -462,6 +462,22 @@ fn reduction(depth: i32, n: u16) -> i32 {
 }
 
 impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, 't, PLY, PV, PVT> {
+    /// Whether this searcher has the host profile's sizes, whose arena
+    /// holds the continuation counters: the board profile's code does not
+    /// look for them (the board's per-node cost stays as it was).
+    const CONTINUATION: bool = PLY >= HOST_PLY;
+
+    /// Where the continuation counters after the move that led to `g`'s
+    /// position start ([`History::cont_base`]); `None` in the board profile.
+    #[inline]
+    fn cont(&self, g: &Xiangqi) -> Option<usize> {
+        if Self::CONTINUATION {
+            self.history.cont_base(previous(g))
+        } else {
+            None
+        }
+    }
+
     /// A searcher with empty tables over the move stack `moves` and the
     /// transposition table `tt`. `poll` is asked every [`POLL_EVERY`] nodes
     /// whether to stop, and told about every completed iteration.
@@ -896,7 +912,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         } else {
             u32::MAX
         };
-        let cont = self.history.cont_base(previous(g));
+        let cont = self.cont(g);
         let history = &self.history;
         let Some(slice) = self.moves.get_mut(base..base + n) else {
             return;
@@ -1288,7 +1304,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         let (mut best, mut best_move) = (-INFINITY, 0u32);
         let (mut legal, mut quiets) = (0u16, 0u16);
         let alpha0 = alpha;
-        let cont = self.history.cont_base(previous(g));
+        let cont = self.cont(g);
         // A piece giving check, found once: most evasions leave it checking.
         let checker = if in_check {
             g.position().checker(g.position().side())
