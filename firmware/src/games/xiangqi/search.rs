@@ -1541,13 +1541,21 @@ mod tests {
     /// Runs `f` with a board-profile searcher over fresh tables (no
     /// transposition table).
     fn with_searcher(f: impl FnOnce(&mut Searcher<'_, '_, BOARD_PLY, BOARD_PV, BOARD_PVT>)) {
+        with_searcher_over(&mut [0u64; HISTORY_WORDS], f);
+    }
+
+    /// [`with_searcher`] with the history counters in `history` (the host
+    /// profile's size holds the continuation counters too).
+    fn with_searcher_over(
+        history: &mut [u64],
+        f: impl FnOnce(&mut Searcher<'_, '_, BOARD_PLY, BOARD_PV, BOARD_PVT>),
+    ) {
         let mut poll = QuietPoll;
         let mut moves = [0u64; BOARD_MOVE_STACK];
-        let mut history = [0u64; HISTORY_WORDS];
         let mut s = Searcher::<BOARD_PLY, BOARD_PV, BOARD_PVT>::new(
             Limits::default(),
             &mut moves,
-            &mut history,
+            history,
             Tt::new(&mut []),
             &mut poll,
         );
@@ -1557,7 +1565,7 @@ mod tests {
     /// The continuation counters exist only where the arena holds them (the
     /// host profile), follow a real move only, and a cut-off's bonus reaches
     /// both the move's counter and its continuation counter after the
-    /// previous move, which then orders the move higher after that move alone.
+    /// previous move (not the counter after another move).
     #[test]
     fn continuation_counters_follow_the_previous_move() {
         let mut g = Xiangqi::parse_position(
@@ -1579,22 +1587,15 @@ mod tests {
             cont,
             History::WORDS * 4 + History::index(h2e2) * History::ENTRIES
         );
-        let mut poll = QuietPoll;
-        let mut moves = [0u64; BOARD_MOVE_STACK];
-        let mut s = Searcher::<BOARD_PLY, BOARD_PV, BOARD_PVT>::new(
-            Limits::default(),
-            &mut moves,
-            &mut words,
-            Tt::new(&mut []),
-            &mut poll,
-        );
-        s.nudge_history(h9g7, 100, Some(cont));
-        let i = History::index(h9g7);
-        assert_eq!(s.history.get(i), 100);
-        assert_eq!(s.history.get(cont + i), 100);
-        // After another previous move only the move's own counter counts.
-        let other = History::WORDS * 4 + (History::index(h2e2) + 1) * History::ENTRIES;
-        assert_eq!(s.history.get(other + i), 0);
+        with_searcher_over(&mut words, |s| {
+            s.nudge_history(h9g7, 100, Some(cont));
+            let i = History::index(h9g7);
+            assert_eq!(s.history.get(i), 100);
+            assert_eq!(s.history.get(cont + i), 100);
+            // After another previous move only the move's own counter counts.
+            let other = History::WORDS * 4 + (History::index(h2e2) + 1) * History::ENTRIES;
+            assert_eq!(s.history.get(other + i), 0);
+        });
     }
 
     /// Quiescence may not stand pat in check: a checked side is scored by its
