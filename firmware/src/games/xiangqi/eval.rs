@@ -316,8 +316,13 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
     let own = us + 1;
     let mut units = 0u32;
     // Horses.
+    // Each kind's pieces in a counted loop over their slots (a loop over
+    // an array of squares or slots kept the array on the stack).
     let (h1, h2) = (pos.square_of(first + 5), pos.square_of(first + 6));
-    for sq in [h1, h2] {
+    let mut slot = first + 5;
+    while slot <= first + 6 {
+        let sq = pos.square_of(slot);
+        slot += 1;
         if sq == NO_SQUARE {
             continue;
         }
@@ -338,7 +343,9 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
     }
     // Rooks.
     let (r1, r2) = (pos.square_of(first + 7), pos.square_of(first + 8));
-    for sq in [r1, r2] {
+    while slot <= first + 8 {
+        let sq = pos.square_of(slot);
+        slot += 1;
         if sq != NO_SQUARE {
             // At most 8 squares along a rank and 9 along a file.
             t.add_mobility(param::ROOK_MOB, &ROOK_MOBILITY, usize::from(pos.reach(sq)));
@@ -400,8 +407,10 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
         t.add(param::ADVISOR_LEAK, 1);
     }
     // Cannons, and their aim at the enemy king.
-    for slot in [first + 9, first + 10] {
+    let mut slot = first + 9;
+    while slot <= first + 10 {
         let sq = pos.square_of(slot);
+        slot += 1;
         if sq == NO_SQUARE {
             continue;
         }
@@ -439,8 +448,9 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
         }
     }
     // Crossed pawns: attackers, and linked pairs (counted from the left one).
-    for slot in first + 11..first + 16 {
+    while slot < first + 16 {
         let sq = pos.square_of(slot);
+        slot += 1;
         if sq == NO_SQUARE || !crossed(us, sq) {
             continue;
         }
