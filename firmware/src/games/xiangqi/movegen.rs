@@ -521,19 +521,25 @@ impl Position {
                 // Captures only: the nearest blocker (a rook's) or the one
                 // behind it (a cannon's), up then down, along the rank then
                 // the file (the order `slide` gives them).
+                // (Each blocker tested on its own: a loop over the pair
+                // kept it on the stack.)
                 let shift = if cannon { 4 } else { 0 };
                 let e = self.rank_blockers(from) >> shift;
                 let rank_base = from - fl;
-                for c in [e & 0xF, (e >> 8) & 0xF] {
-                    if c != 0xF {
-                        self.push_fast::<T, false, true>(sink, w, rank_base + c as u8, enemy);
-                    }
+                let (up, down) = ((e & 0xF) as u8, ((e >> 8) & 0xF) as u8);
+                if up != 0xF {
+                    self.push_fast::<T, false, true>(sink, w, rank_base + up, enemy);
+                }
+                if down != 0xF {
+                    self.push_fast::<T, false, true>(sink, w, rank_base + down, enemy);
                 }
                 let e = self.file_blockers(from) >> shift;
-                for c in [e & 0xF, (e >> 8) & 0xF] {
-                    if c != 0xF {
-                        self.push_fast::<T, false, true>(sink, w, c as u8 * 9 + fl, enemy);
-                    }
+                let (up, down) = ((e & 0xF) as u8, ((e >> 8) & 0xF) as u8);
+                if up != 0xF {
+                    self.push_fast::<T, false, true>(sink, w, up * 9 + fl, enemy);
+                }
+                if down != 0xF {
+                    self.push_fast::<T, false, true>(sink, w, down * 9 + fl, enemy);
                 }
             }
         }
