@@ -642,14 +642,13 @@ impl Position {
         {
             return true;
         }
-        // The enemy's two horses: a horse step away with the leg free.
-        for slot in [first + 5, first + 6] {
+        // The enemy's two horses: a horse step away with the leg free (each
+        // on its own: a loop over the pair of slots kept it on the stack).
+        let reaches = |slot: u8| {
             let h = self.square_of(slot);
-            if h != NO_SQUARE && self.horse_reaches(h, ks) {
-                return true;
-            }
-        }
-        false
+            h != NO_SQUARE && self.horse_reaches(h, ks)
+        };
+        reaches(first + 5) || reaches(first + 6)
     }
 
     /// The square of a piece giving check to `color`'s king (the first
@@ -819,21 +818,19 @@ impl Position {
         if line(first + 7, 0) || line(first + 8, 0) || line(first + 9, 1) || line(first + 10, 1) {
             return true;
         }
-        // Horses a step away with the leg free.
-        for slot in [first + 5, first + 6] {
+        // Horses a step away with the leg free (each on its own: a loop
+        // over the pair of slots kept it on the stack).
+        let horse = |slot: u8| {
             let h = self.square_of(slot);
-            if h != NO_SQUARE
+            h != NO_SQUARE
                 && FILE_OF[usize::from(h)].abs_diff(f) <= 2
                 && matches!(
                     i16::from(sq) - i16::from(h),
                     7 | 11 | 17 | 19 | -7 | -11 | -17 | -19
                 )
                 && self.at(reverse_leg(h, sq)) == 0
-            {
-                return true;
-            }
-        }
-        self.attacked_at_close_range(sq, by)
+        };
+        horse(first + 5) || horse(first + 6) || self.attacked_at_close_range(sq, by)
     }
 
     /// [`Position::attacked_by`] walking both lines' blockers and every

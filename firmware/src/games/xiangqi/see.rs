@@ -63,22 +63,31 @@ impl Position {
         let first = 16 + 16 * by;
         // Elephants two points away diagonally on the same side of the
         // river, the eye between free (as `ELEPHANT_MOVES` reads backwards).
-        for slot in [first + 3, first + 4] {
+        // (Each slot on its own: a loop over a pair of slots kept it on
+        // the stack.)
+        let elephant = |slot: u8| {
             let e = self.square_of(slot);
-            if e != NO_SQUARE
+            e != NO_SQUARE
                 && matches!(i16::from(sq) - i16::from(e), 16 | 20 | -16 | -20)
                 && FILE_OF[usize::from(e)].abs_diff(f) == 2
                 && (e >= 45) == (sq >= 45)
                 && self.at((e + sq) / 2) == 0
-            {
-                return slot;
-            }
+        };
+        if elephant(first + 3) {
+            return first + 3;
         }
-        for slot in [first + 5, first + 6] {
+        if elephant(first + 4) {
+            return first + 4;
+        }
+        let horse = |slot: u8| {
             let h = self.square_of(slot);
-            if h != NO_SQUARE && self.horse_reaches(h, sq) {
-                return slot;
-            }
+            h != NO_SQUARE && self.horse_reaches(h, sq)
+        };
+        if horse(first + 5) {
+            return first + 5;
+        }
+        if horse(first + 6) {
+            return first + 6;
         }
         // A cannon with one piece between, a rook with none.
         let line = |slot: u8, wanted: u32| {
