@@ -28,8 +28,8 @@
 //!   the middle-game value weighs `phase / 32`.
 
 use super::board::{
-    FILE_OF, HORSE_PATHS, Kind, NO_SQUARE, Position, RANK_OF, RED, Square, slot_color, slot_kind,
-    slot_row,
+    FILE_OF, HORSE_PATHS, Kind, NO_SQUARE, Position, RANK_OF, RED, Square, reverse_leg, slot_color,
+    slot_kind, slot_row,
 };
 use super::weights::WEIGHTS;
 use crate::game::Score;
@@ -239,6 +239,19 @@ fn horse_mobility_reference(pos: &Position, sq: Square, own: u8, mate: Square) -
     (n, guards)
 }
 
+/// Whether either horse, on `h1` and `h2`, guards the other:
+/// [`Position::horse_reaches`] both ways, the squares' horse-step test
+/// (the same both ways) made once, then the two legs.
+#[inline(always)]
+fn horses_guard(pos: &Position, h1: Square, h2: Square) -> bool {
+    FILE_OF[usize::from(h1)].abs_diff(FILE_OF[usize::from(h2)]) <= 2
+        && matches!(
+            i16::from(h2) - i16::from(h1),
+            7 | 11 | 17 | 19 | -7 | -11 | -17 | -19
+        )
+        && (pos.at(reverse_leg(h1, h2)) == 0 || pos.at(reverse_leg(h2, h1)) == 0)
+}
+
 /// Whether `sq` is across the river for `color`.
 #[inline(always)]
 fn crossed(color: u8, sq: Square) -> bool {
@@ -335,10 +348,7 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
             units += 2;
         }
     }
-    if h1 != NO_SQUARE
-        && h2 != NO_SQUARE
-        && (pos.horse_reaches(h1, h2) || pos.horse_reaches(h2, h1))
-    {
+    if h1 != NO_SQUARE && h2 != NO_SQUARE && horses_guard(pos, h1, h2) {
         t.add(param::HORSE_PAIR, 1);
     }
     // Rooks.
@@ -686,6 +696,8 @@ mod tests {
                     && h2 != NO_SQUARE
                     && (pos.horse_reaches(h1, h2) || pos.horse_reaches(h2, h1));
                 proptest::prop_assert_eq!(fast, pair);
+                let once = h1 != NO_SQUARE && h2 != NO_SQUARE && horses_guard(&pos, h1, h2);
+                proptest::prop_assert_eq!(once, pair);
             }
         }
     }
