@@ -674,32 +674,34 @@ impl Position {
         } else {
             NO_SQUARE
         };
-        // Kings stay on files 3–5: both neighbours are on the board.
-        for sq in [front, ks - 1, ks + 1] {
-            if pawn(sq) {
-                return sq;
-            }
+        // Kings stay on files 3–5: both neighbours are on the board. (Each
+        // square and slot on its own: loops over arrays kept them on the stack.)
+        if pawn(front) {
+            return front;
+        }
+        if pawn(ks - 1) {
+            return ks - 1;
+        }
+        if pawn(ks + 1) {
+            return ks + 1;
         }
         let first = 16 + 16 * (color ^ 1);
-        for (slot, screens) in [
-            (first + 7, 0),
-            (first + 8, 0),
-            (first + 9, 1),
-            (first + 10, 1),
-            (first, 0),
-        ] {
+        let line = |slot: u8, screens: u32| {
             let sq = self.square_of(slot);
-            if self.screens(sq, ks) == screens {
-                return sq;
-            }
-        }
-        for slot in [first + 5, first + 6] {
+            (self.screens(sq, ks) == screens).then_some(sq)
+        };
+        let horse = |slot: u8| {
             let h = self.square_of(slot);
-            if h != NO_SQUARE && self.horse_reaches(h, ks) {
-                return h;
-            }
-        }
-        NO_SQUARE
+            (h != NO_SQUARE && self.horse_reaches(h, ks)).then_some(h)
+        };
+        line(first + 7, 0)
+            .or_else(|| line(first + 8, 0))
+            .or_else(|| line(first + 9, 1))
+            .or_else(|| line(first + 10, 1))
+            .or_else(|| line(first, 0))
+            .or_else(|| horse(first + 5))
+            .or_else(|| horse(first + 6))
+            .unwrap_or(NO_SQUARE)
     }
 
     /// Whether the pseudo-legal `mv`, not a king move, leaves the piece on
