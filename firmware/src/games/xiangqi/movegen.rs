@@ -859,7 +859,20 @@ impl Position {
     /// screen gone) or through `mv.to` (the piece moved there, a cannon's new
     /// screen), from a horse whose leg `mv.from` was, or from a horse or pawn
     /// that moved. A move of that king itself is tested in full.
+    #[inline]
     pub fn attacked_after(&self, color: u8, mv: Move) -> bool {
+        if color == RED {
+            self.attacked_after_of::<RED>(mv)
+        } else {
+            self.attacked_after_of::<BLACK>(mv)
+        }
+    }
+
+    /// [`Position::attacked_after`] for `COLOR`'s king, one copy per colour
+    /// (its king's slot and the attackers' mark are constants, not registers).
+    #[inline(never)]
+    fn attacked_after_of<const COLOR: u8>(&self, mv: Move) -> bool {
+        let color = COLOR;
         let ks = self.king(color);
         if ks == NO_SQUARE || mv.piece == 16 + 16 * color {
             return self.attacked_king(color);
