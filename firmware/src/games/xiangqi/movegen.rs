@@ -703,8 +703,21 @@ impl Position {
     /// cannon with one piece between, a horse a step away with its leg free, a
     /// pawn in front or beside. Most pieces are not on the king's lines, which
     /// two table reads tell.
+    #[inline]
     pub fn attacked_king(&self, color: u8) -> bool {
+        if color == RED {
+            self.attacked_king_of::<RED>()
+        } else {
+            self.attacked_king_of::<BLACK>()
+        }
+    }
+
+    /// [`Position::attacked_king`] for `COLOR`'s king, one copy per colour
+    /// (its slots and the attackers' mark are constants, not registers).
+    #[inline(never)]
+    fn attacked_king_of<const COLOR: u8>(&self) -> bool {
         const PAWN: u8 = 1 << Kind::Pawn as u8;
+        let color = COLOR;
         let ks = self.king(color);
         if ks == NO_SQUARE {
             return true;
@@ -919,7 +932,20 @@ impl Position {
     /// are ignored: this is for exchange estimates, not legality). Rooks,
     /// cannons and horses piece by piece (as [`Position::attacked_king`]),
     /// the short-range pieces from `sq`'s neighbours.
+    #[inline]
     pub fn attacked_by(&self, sq: Square, by: u8) -> bool {
+        if by == RED {
+            self.attacked_by_of::<RED>(sq)
+        } else {
+            self.attacked_by_of::<BLACK>(sq)
+        }
+    }
+
+    /// [`Position::attacked_by`] for attackers of `BY`, one copy per colour
+    /// (their slots and mark are constants, not registers).
+    #[inline(never)]
+    fn attacked_by_of<const BY: u8>(&self, sq: Square) -> bool {
+        let by = BY;
         let f = FILE_OF[usize::from(sq)];
         let first = 16 + 16 * by;
         // A rook with nothing between, a cannon with one piece between (a
