@@ -11,8 +11,8 @@
 //! Pins and checks are ignored, as exchange estimates do.
 
 use super::board::{
-    ADVISOR_MOVES, FILE_OF, KING_MOVES, Kind, Move, NO_SQUARE, Position, RANK_OF, RED, Square,
-    slot_color, slot_kind,
+    ADVISOR_MOVES, BLACK, FILE_OF, KING_MOVES, Kind, Move, NO_SQUARE, Position, RANK_OF, RED,
+    Square, slot_color, slot_kind,
 };
 use super::eval::VALUE;
 use super::movegen::pawn_behind;
@@ -33,8 +33,21 @@ impl Position {
     /// The slot of `by`'s cheapest piece attacking `sq` (0 if none): a pawn,
     /// an advisor, an elephant, a horse, a cannon, a rook, then the king (the
     /// order of [`VALUE`]). A piece standing on `sq` attacks nothing there.
+    #[inline]
     pub fn least_attacker(&self, sq: Square, by: u8) -> u8 {
+        if by == RED {
+            self.least_attacker_of::<RED>(sq)
+        } else {
+            self.least_attacker_of::<BLACK>(sq)
+        }
+    }
+
+    /// [`Position::least_attacker`] for attackers of `BY`, one copy per
+    /// colour (their slots and mark are constants, not registers).
+    #[inline(never)]
+    fn least_attacker_of<const BY: u8>(&self, sq: Square) -> u8 {
         const PAWN: u8 = 1 << Kind::Pawn as u8;
+        let by = BY;
         const KING: u8 = 1 << Kind::King as u8;
         const ADVISOR: u8 = 1 << Kind::Advisor as u8;
         let s = usize::from(sq);
