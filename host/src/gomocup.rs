@@ -140,19 +140,20 @@ pub struct Clocks {
     pub left: Option<u64>,
 }
 
-/// Time kept in reserve for the manager and the link when the clocks set the move time.
-const OVERHEAD: Duration = Duration::from_millis(40);
+/// Time kept in reserve for the manager and the link when the clocks set the move time
+/// (beside a twentieth of the turn limit).
+const OVERHEAD: Duration = Duration::from_millis(15);
 
 impl Clocks {
     /// The time for one move (see [`timeman::move_time`]), or `None` without a clock:
     /// the turn limit caps it, and when the game has a time limit, what is left of it
     /// is shared over the moves still to come.
     pub fn movetime(&self) -> Option<Duration> {
-        // A tenth of the turn limit is kept back for the manager's own latency.
-        let turn = self
-            .turn
-            .filter(|&t| t > 0)
-            .map(|t| Duration::from_millis(t).mul_f64(0.9));
+        // A twentieth of the turn limit is kept back for the manager's own latency.
+        let turn = self.turn.filter(|&t| t > 0).map(|t| {
+            let t = Duration::from_millis(t);
+            t - t / 20
+        });
         let left = self
             .left
             .filter(|_| self.matches.is_some_and(|m| m > 0))
@@ -1039,11 +1040,13 @@ mod tests {
         assert_eq!(c(None, None, None).movetime(), None);
         assert_eq!(c(Some(0), Some(0), None).movetime(), None);
         let ms = |c: Clocks| c.movetime().map(|d| d.as_millis());
-        assert_eq!(ms(c(Some(5000), None, None)), Some(4460));
-        assert_eq!(ms(c(Some(5000), Some(180_000), Some(15_000))), Some(498));
+        assert_eq!(ms(c(Some(200), None, None)), Some(175));
+        assert_eq!(ms(c(Some(5000), None, None)), Some(4735));
+        assert_eq!(ms(c(Some(5000), Some(180_000), Some(15_000))), Some(499));
         // time_left without a match limit is not a limit.
-        assert_eq!(ms(c(Some(1000), Some(0), Some(300))), Some(860));
-        assert_eq!(ms(c(Some(40), None, None)), Some(1));
+        assert_eq!(ms(c(Some(1000), Some(0), Some(300))), Some(935));
+        assert_eq!(ms(c(Some(40), None, None)), Some(23));
+        assert_eq!(ms(c(Some(10), None, None)), Some(1));
         // Huge numbers saturate (a manager's "no limit").
         assert!(c(Some(u64::MAX), None, None).movetime().is_some());
     }
