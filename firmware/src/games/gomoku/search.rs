@@ -1953,7 +1953,10 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
     /// move is done).
     #[inline(never)]
     fn deepen(&mut self) {
-        for depth in 1..=self.settings.depth.max(1) {
+        let last = self.settings.depth.max(1);
+        let mut depth = 0;
+        while depth < last {
+            depth += 1;
             let first = self.found.best.unwrap_or(NO_POINT);
             let Some((mut score, mut complete)) = self.root(depth, first) else {
                 break;
