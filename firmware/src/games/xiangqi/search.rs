@@ -76,7 +76,8 @@ pub const HOST_MAX_DEPTH: u8 = 40;
 /// stack bounded.
 pub const JUDGE_PLY: usize = 12;
 
-/// Share of the time limit (in 1/16) after which no new iteration starts.
+/// Share of the time limit (in 1/16) after which the board profile starts no new
+/// iteration (the host profile deepens until the time is up).
 const SOFT_TIME_16THS: u64 = 9;
 /// First aspiration window, half width.
 const ASPIRATION: Score = 30;
@@ -466,6 +467,10 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     /// holds the continuation counters: the board profile's code does not
     /// look for them (the board's per-node cost stays as it was).
     const CONTINUATION: bool = PLY >= HOST_PLY;
+    /// Whether this searcher has the host profile's sizes: its move's time is
+    /// all its own (what it leaves is lost), so it deepens until the time is up;
+    /// the board's one-second rows stop at [`SOFT_TIME_16THS`] as before.
+    const HOST: bool = PLY >= HOST_PLY;
 
     /// Where the continuation counters after the move that led to `g`'s
     /// position start ([`History::cont_base`]); `None` in the board profile.
@@ -1516,7 +1521,8 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             if score.abs() >= MATE_BOUND && Score::from(depth) >= MATE - score.abs() {
                 break;
             }
-            if self.limits.ticks > 0
+            if !Self::HOST
+                && self.limits.ticks > 0
                 && self.poll.elapsed_ticks() * 16 >= self.limits.ticks * SOFT_TIME_16THS
             {
                 break;
