@@ -49,6 +49,20 @@
 //! 384 moves in the board profile, 2,400 in the host profile: see
 //! [`search::BOARD_MOVE_STACK`]).
 
+/// Calls `$recv.$f::<RED>(args)` or `$recv.$f::<BLACK>(args)` as `$colour`
+/// is red or black: the dispatch in front of the functions that have one copy
+/// per colour (their colour's slots and marks constants, not registers, on the
+/// board's Cortex-M0).
+macro_rules! per_colour {
+    ($colour:expr, $recv:expr, $f:ident($($arg:expr),*)) => {
+        if $colour == super::board::RED {
+            $recv.$f::<{ super::board::RED }>($($arg),*)
+        } else {
+            $recv.$f::<{ super::board::BLACK }>($($arg),*)
+        }
+    };
+}
+
 pub mod board;
 pub mod book;
 pub mod engine;

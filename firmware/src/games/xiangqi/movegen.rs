@@ -705,11 +705,7 @@ impl Position {
     /// two table reads tell.
     #[inline]
     pub fn attacked_king(&self, color: u8) -> bool {
-        if color == RED {
-            self.attacked_king_of::<RED>()
-        } else {
-            self.attacked_king_of::<BLACK>()
-        }
+        per_colour!(color, self, attacked_king_of())
     }
 
     /// [`Position::attacked_king`] for `COLOR`'s king, one copy per colour
@@ -874,11 +870,7 @@ impl Position {
     /// that moved. A move of that king itself is tested in full.
     #[inline]
     pub fn attacked_after(&self, color: u8, mv: Move) -> bool {
-        if color == RED {
-            self.attacked_after_of::<RED>(mv)
-        } else {
-            self.attacked_after_of::<BLACK>(mv)
-        }
+        per_colour!(color, self, attacked_after_of(mv))
     }
 
     /// [`Position::attacked_after`] for `COLOR`'s king, one copy per colour
@@ -934,11 +926,7 @@ impl Position {
     /// the short-range pieces from `sq`'s neighbours.
     #[inline]
     pub fn attacked_by(&self, sq: Square, by: u8) -> bool {
-        if by == RED {
-            self.attacked_by_of::<RED>(sq)
-        } else {
-            self.attacked_by_of::<BLACK>(sq)
-        }
+        per_colour!(by, self, attacked_by_of(sq))
     }
 
     /// [`Position::attacked_by`] for attackers of `BY`, one copy per colour

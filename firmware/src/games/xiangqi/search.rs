@@ -463,20 +463,18 @@ fn reduction(depth: i32, n: u16) -> i32 {
 }
 
 impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, 't, PLY, PV, PVT> {
-    /// Whether this searcher has the host profile's sizes, whose arena
-    /// holds the continuation counters: the board profile's code does not
-    /// look for them (the board's per-node cost stays as it was).
-    const CONTINUATION: bool = PLY >= HOST_PLY;
-    /// Whether this searcher has the host profile's sizes: its move's time is
-    /// all its own (what it leaves is lost), so it deepens until the time is up;
-    /// the board's one-second rows stop at [`SOFT_TIME_16THS`] as before.
+    /// Whether this searcher has the host profile's sizes. Its arena holds the
+    /// continuation counters (the board profile's code does not look for them:
+    /// the board's per-node cost stays as it was), and its move's time is all
+    /// its own (what it leaves is lost), so it deepens until the time is up;
+    /// the board's one-second rows stop at [`SOFT_TIME_16THS`].
     const HOST: bool = PLY >= HOST_PLY;
 
     /// Where the continuation counters after the move that led to `g`'s
     /// position start ([`History::cont_base`]); `None` in the board profile.
     #[inline]
     fn cont(&self, g: &Xiangqi) -> Option<usize> {
-        if Self::CONTINUATION {
+        if Self::HOST {
             self.history.cont_base(previous(g))
         } else {
             None

@@ -11,8 +11,8 @@
 //! Pins and checks are ignored, as exchange estimates do.
 
 use super::board::{
-    ADVISOR_MOVES, BLACK, FILE_OF, KING_MOVES, Kind, Move, NO_SQUARE, Position, RANK_OF, RED,
-    Square, slot_color, slot_kind,
+    ADVISOR_MOVES, FILE_OF, KING_MOVES, Kind, Move, NO_SQUARE, Position, RANK_OF, RED, Square,
+    slot_color, slot_kind,
 };
 use super::eval::VALUE;
 use super::movegen::pawn_behind;
@@ -35,11 +35,7 @@ impl Position {
     /// order of [`VALUE`]). A piece standing on `sq` attacks nothing there.
     #[inline]
     pub fn least_attacker(&self, sq: Square, by: u8) -> u8 {
-        if by == RED {
-            self.least_attacker_of::<RED>(sq)
-        } else {
-            self.least_attacker_of::<BLACK>(sq)
-        }
+        per_colour!(by, self, least_attacker_of(sq))
     }
 
     /// [`Position::least_attacker`] for attackers of `BY`, one copy per
