@@ -413,6 +413,8 @@ fn table(w: &[f64]) -> String {
         "side shape, central cannon, rook on the back rank",
         "king on the palace centre with both advisors",
         "advisor missing against two rooks",
+        "threat: their horse, rook or cannon attacked by our pawn",
+        "threat: their rook attacked by our horse or cannon",
     ];
     debug_assert_eq!(param::NO_ADVISOR + singles.len(), param::COUNT);
     for (i, name) in singles.iter().enumerate() {

@@ -24,6 +24,8 @@
 //!   of its king facing a cannon (窝心马); enemy attackers massed in the
 //!   king's half (rook 3, horse and cannon 2, crossed pawn 1: one parameter
 //!   per total), and times the advisors and elephants missing.
+//! - **Threats**: their horses, rooks and cannons attacked by our pawns,
+//!   and their rooks attacked by our horses and cannons (hand-set).
 //! - **Phase**: rook 4, horse and cannon 2 each, both sides (32 at the start):
 //!   the middle-game value weighs `phase / 32`.
 
@@ -103,8 +105,12 @@ pub mod param {
     pub const KING_CENTRE: usize = 432;
     /// An enemy advisor missing while we have both rooks.
     pub const ADVISOR_LEAK: usize = 433;
+    /// An enemy horse, rook or cannon attacked by our pawn.
+    pub const THREAT_PAWN: usize = 434;
+    /// An enemy rook attacked by our horse or cannon.
+    pub const THREAT_ROOK: usize = 435;
     /// Number of parameters.
-    pub const COUNT: usize = 434;
+    pub const COUNT: usize = 436;
 }
 
 /// Piece values for capture ordering and exchange tests, by [`Kind`].
@@ -252,6 +258,10 @@ fn horses_guard(pos: &Position, h1: Square, h2: Square) -> bool {
         && (pos.at(reverse_leg(h1, h2)) == 0 || pos.at(reverse_leg(h2, h1)) == 0)
 }
 
+/// Kind bits (`1 << Kind`) of the pieces a pawn's attack threatens: horse,
+/// rook, cannon.
+const MAJOR: u8 = (1 << Kind::Horse as u8) | (1 << Kind::Rook as u8) | (1 << Kind::Cannon as u8);
+
 /// Whether `sq` is across the river for `color`.
 #[inline(always)]
 fn crossed(color: u8, sq: Square) -> bool {
@@ -328,6 +338,13 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
     let first = 16 + 16 * us;
     let own = us + 1;
     let mut units = 0u32;
+    let their_first = 16 + 16 * them;
+    let (tr1, tr2) = (
+        pos.square_of(their_first + 7),
+        pos.square_of(their_first + 8),
+    );
+    // Their rooks attacked by our horses and cannons.
+    let mut threats = 0;
     // Horses.
     // Each kind's pieces in a counted loop over their slots (a loop over
     // an array of squares or slots kept the array on the stack).
@@ -347,6 +364,8 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
         if crossed(us, sq) {
             units += 2;
         }
+        // (A square past the board's end is never a horse step away.)
+        threats += i32::from(pos.horse_reaches(sq, tr1)) + i32::from(pos.horse_reaches(sq, tr2));
     }
     if h1 != NO_SQUARE && h2 != NO_SQUARE && horses_guard(pos, h1, h2) {
         t.add(param::HORSE_PAIR, 1);
@@ -373,7 +392,6 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
         t.add(param::ROOK_PAIR, 1);
     }
     let ks = pos.king(them);
-    let their_first = 16 + 16 * them;
     // Their advisors' shape against our cannons (ElephantEye's).
     let shape = advisor_shape(pos, them);
     if let Some(Some(door)) = shape {
@@ -432,6 +450,8 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
         if crossed(us, sq) {
             units += 2;
         }
+        threats += i32::from(tr1 != NO_SQUARE && pos.screens(sq, tr1) == 1)
+            + i32::from(tr2 != NO_SQUARE && pos.screens(sq, tr2) == 1);
         if ks == NO_SQUARE {
             continue;
         }
@@ -457,21 +477,40 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
             t.add(param::BOTTOM_CANNON, 1);
         }
     }
-    // Crossed pawns: attackers, and linked pairs (counted from the left one).
+    t.add(param::THREAT_ROOK, threats);
+    // Pawns: their pieces attacked; crossed pawns: attackers, and linked
+    // pairs (counted from the left one).
+    let mut threats = 0;
     while slot < first + 16 {
         let sq = pos.square_of(slot);
         slot += 1;
-        if sq == NO_SQUARE || !crossed(us, sq) {
+        if sq == NO_SQUARE {
+            continue;
+        }
+        // The point ahead (past the last rank: an empty square or the wall).
+        let ahead = if us == RED {
+            sq + 9
+        } else {
+            sq.wrapping_sub(9)
+        };
+        threats += i32::from(pos.holds(ahead, them, MAJOR));
+        if !crossed(us, sq) {
             continue;
         }
         units += 1;
-        if FILE_OF[usize::from(sq)] < 8 {
+        let file = FILE_OF[usize::from(sq)];
+        if file > 0 {
+            threats += i32::from(pos.holds(sq - 1, them, MAJOR));
+        }
+        if file < 8 {
             let p = pos.at(sq + 1);
             if p >> 4 == own && slot_kind(p) == Kind::Pawn {
                 t.add(param::LINKED_PAWNS, 1);
             }
+            threats += i32::from(pos.holds(sq + 1, them, MAJOR));
         }
     }
+    t.add(param::THREAT_PAWN, threats);
     // The attack against their king's guard.
     let units = units.min(15);
     t.add(param::ATTACK + units as usize, 1);
@@ -572,6 +611,8 @@ mod tests {
             "1nbak1C2/4a4/4c4/p3p3p/2p2NP2/5n3/P3c3P/4C4/4N4/2BAKAB2 w",
             "3k5/4a4/4c4/9/4c4/9/9/4N4/4A4/3AK4 b",
             "5k3/9/9/9/9/9/9/9/9/c2RK4 w",
+            "3k5/9/9/3cPr3/9/2n6/2P1R4/9/9/4K4 w",
+            "1r1k5/9/4n4/9/9/1c2R1N1c/9/9/9/5K3 w",
         ] {
             let pos = Position::parse_fen(fen).unwrap();
             assert_eq!(pos.psq(), pos.compute_psq());
@@ -614,6 +655,8 @@ mod tests {
             "1nbak1C2/4a4/4c4/p3p3p/2p2NP2/5n3/P3c3P/4C4/4N4/2BAKAB2 w",
             "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w",
             "3k5/4a4/4c4/9/4c4/9/9/4N4/4A4/3AK4 b",
+            "3k5/9/9/3cPr3/9/2n6/2P1R4/9/9/4K4 w",
+            "1r1k5/9/4n4/9/9/1c2R1N1c/9/9/9/5K3 w",
         ] {
             let a = Position::parse_fen(fen).unwrap();
             let b = Position::parse_fen(&mirrored(fen)).unwrap();
@@ -668,6 +711,21 @@ mod tests {
         let f = features("3a1a3/4k4/9/9/9/9/9/9/r3A3r/3K5 w");
         assert_eq!(f.get(&param::KING_CENTRE), Some(&1));
         assert_eq!(f.get(&param::ADVISOR_LEAK), Some(&-1));
+    }
+
+    #[test]
+    fn threats_are_seen() {
+        // Red's pawn c3 attacks the horse c4 ahead, the crossed pawn e6 the
+        // cannon d6 and the rook f6 beside it; black's horse c4 attacks the
+        // rook e3.
+        let f = features("3k5/9/9/3cPr3/9/2n6/2P1R4/9/9/4K4 w");
+        assert_eq!(f.get(&param::THREAT_PAWN), Some(&3));
+        assert_eq!(f.get(&param::THREAT_ROOK), Some(&-1));
+        // A cannon over a screen attacks a rook; without one it does not.
+        let f = features("3k5/9/9/9/9/9/9/9/9/r1B1CK3 w");
+        assert_eq!(f.get(&param::THREAT_ROOK), Some(&1));
+        let f = features("3k5/9/9/9/9/9/9/9/9/r3CK3 w");
+        assert_eq!(f.get(&param::THREAT_ROOK), None);
     }
 
     proptest::proptest! {

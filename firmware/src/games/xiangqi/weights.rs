@@ -10,7 +10,8 @@
 //! The tuner is `firmware/examples/xiangqi_tune.rs`; a second round on new
 //! self-play (268 k positions) showed no gain and was not kept.
 //! The advisor-shape terms after the tempo are hand-set (ElephantEye's, scaled)
-//! and kept because a paired fixed-node match showed them gaining (docs/strength.md).
+//! and kept because a paired fixed-node match showed them gaining (docs/strength.md);
+//! so are the threat terms after them (hand-set, session 30).
 
 use super::eval::{Pair, pair, param};
 
@@ -131,4 +132,6 @@ pub const WEIGHTS: [Pair; param::COUNT] = [
     pair(120, 60), // side shape, central cannon, rook on the back rank
     pair(60, 30), // king on the palace centre with both advisors
     pair(60, 100), // advisor missing against two rooks
+    pair(30, 20), // threat: their horse, rook or cannon attacked by our pawn
+    pair(40, 30), // threat: their rook attacked by our horse or cannon
 ];
