@@ -262,6 +262,30 @@ fn horses_guard(pos: &Position, h1: Square, h2: Square) -> bool {
 /// rook, cannon.
 const MAJOR: u8 = (1 << Kind::Horse as u8) | (1 << Kind::Rook as u8) | (1 << Kind::Cannon as u8);
 
+/// Their rooks attacked by our horses and cannons (a pass of its own, so
+/// that the rooks' squares are not held through the other loops).
+#[inline(always)]
+fn rook_threats(pos: &Position, us: u8) -> i32 {
+    let first = 16 + 16 * us;
+    let mut n = 0;
+    let mut slot = 16 + 16 * (us ^ 1) + 7;
+    let last = slot + 1;
+    while slot <= last {
+        let r = pos.square_of(slot);
+        slot += 1;
+        if r == NO_SQUARE {
+            continue;
+        }
+        // A captured horse's NO_SQUARE is never a horse step away, and a
+        // captured cannon's has no screens.
+        n += i32::from(pos.horse_reaches(pos.square_of(first + 5), r))
+            + i32::from(pos.horse_reaches(pos.square_of(first + 6), r))
+            + i32::from(pos.screens(pos.square_of(first + 9), r) == 1)
+            + i32::from(pos.screens(pos.square_of(first + 10), r) == 1);
+    }
+    n
+}
+
 /// Whether `sq` is across the river for `color`.
 #[inline(always)]
 fn crossed(color: u8, sq: Square) -> bool {
@@ -338,13 +362,6 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
     let first = 16 + 16 * us;
     let own = us + 1;
     let mut units = 0u32;
-    let their_first = 16 + 16 * them;
-    let (tr1, tr2) = (
-        pos.square_of(their_first + 7),
-        pos.square_of(their_first + 8),
-    );
-    // Their rooks attacked by our horses and cannons.
-    let mut threats = 0;
     // Horses.
     // Each kind's pieces in a counted loop over their slots (a loop over
     // an array of squares or slots kept the array on the stack).
@@ -364,8 +381,6 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
         if crossed(us, sq) {
             units += 2;
         }
-        // (A square past the board's end is never a horse step away.)
-        threats += i32::from(pos.horse_reaches(sq, tr1)) + i32::from(pos.horse_reaches(sq, tr2));
     }
     if h1 != NO_SQUARE && h2 != NO_SQUARE && horses_guard(pos, h1, h2) {
         t.add(param::HORSE_PAIR, 1);
@@ -392,6 +407,7 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
         t.add(param::ROOK_PAIR, 1);
     }
     let ks = pos.king(them);
+    let their_first = 16 + 16 * them;
     // Their advisors' shape against our cannons (ElephantEye's).
     let shape = advisor_shape(pos, them);
     if let Some(Some(door)) = shape {
@@ -450,8 +466,6 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
         if crossed(us, sq) {
             units += 2;
         }
-        threats += i32::from(tr1 != NO_SQUARE && pos.screens(sq, tr1) == 1)
-            + i32::from(tr2 != NO_SQUARE && pos.screens(sq, tr2) == 1);
         if ks == NO_SQUARE {
             continue;
         }
@@ -477,7 +491,7 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
             t.add(param::BOTTOM_CANNON, 1);
         }
     }
-    t.add(param::THREAT_ROOK, threats);
+    t.add(param::THREAT_ROOK, rook_threats(pos, us));
     // Pawns: their pieces attacked; crossed pawns: attackers, and linked
     // pairs (counted from the left one).
     let mut threats = 0;
