@@ -24,8 +24,9 @@
 //!   of its king facing a cannon (窝心马); enemy attackers massed in the
 //!   king's half (rook 3, horse and cannon 2, crossed pawn 1: one parameter
 //!   per total), and times the advisors and elephants missing.
-//! - **Threats**: their horses, rooks and cannons attacked by our pawns,
-//!   and their rooks attacked by our horses and cannons (hand-set).
+//! - **Threats** (the host profile's alone, [`evaluate_host`]: they cost the
+//!   board about 10 % a node): their horses, rooks and cannons attacked by
+//!   our pawns, and their rooks attacked by our horses and cannons (hand-set).
 //! - **Phase**: rook 4, horse and cannon 2 each, both sides (32 at the start):
 //!   the middle-game value weighs `phase / 32`.
 
@@ -286,6 +287,38 @@ fn rook_threats(pos: &Position, us: u8) -> i32 {
     n
 }
 
+/// Their horses, rooks and cannons attacked by our pawns.
+#[inline(always)]
+fn pawn_threats(pos: &Position, us: u8) -> i32 {
+    let them = us ^ 1;
+    let mut n = 0;
+    let mut slot = 16 + 16 * us + 11;
+    while slot < 16 + 16 * us + 16 {
+        let sq = pos.square_of(slot);
+        slot += 1;
+        if sq == NO_SQUARE {
+            continue;
+        }
+        // The point ahead (past the last rank: an empty square or the wall).
+        let ahead = if us == RED {
+            sq + 9
+        } else {
+            sq.wrapping_sub(9)
+        };
+        n += i32::from(pos.holds(ahead, them, MAJOR));
+        if crossed(us, sq) {
+            let file = FILE_OF[usize::from(sq)];
+            if file > 0 {
+                n += i32::from(pos.holds(sq - 1, them, MAJOR));
+            }
+            if file < 8 {
+                n += i32::from(pos.holds(sq + 1, them, MAJOR));
+            }
+        }
+    }
+    n
+}
+
 /// Whether `sq` is across the river for `color`.
 #[inline(always)]
 fn crossed(color: u8, sq: Square) -> bool {
@@ -355,9 +388,10 @@ fn advisor_shape(pos: &Position, them: u8) -> Option<Option<Square>> {
 }
 
 /// Mobility, coordination and the attack on the other king, for `us`
-/// (counted positive for `us`: the caller gives them their sign).
+/// (counted positive for `us`: the caller gives them their sign), and with
+/// `THREATS` (the host profile's) the threats on their pieces.
 #[inline(always)]
-fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
+fn side_terms<T: Terms, const THREATS: bool>(pos: &Position, us: u8, t: &mut T) {
     let them = us ^ 1;
     let first = 16 + 16 * us;
     let own = us + 1;
@@ -491,40 +525,25 @@ fn side_terms<T: Terms>(pos: &Position, us: u8, t: &mut T) {
             t.add(param::BOTTOM_CANNON, 1);
         }
     }
-    t.add(param::THREAT_ROOK, rook_threats(pos, us));
-    // Pawns: their pieces attacked; crossed pawns: attackers, and linked
-    // pairs (counted from the left one).
-    let mut threats = 0;
+    if THREATS {
+        t.add(param::THREAT_ROOK, rook_threats(pos, us));
+        t.add(param::THREAT_PAWN, pawn_threats(pos, us));
+    }
+    // Crossed pawns: attackers, and linked pairs (counted from the left one).
     while slot < first + 16 {
         let sq = pos.square_of(slot);
         slot += 1;
-        if sq == NO_SQUARE {
-            continue;
-        }
-        // The point ahead (past the last rank: an empty square or the wall).
-        let ahead = if us == RED {
-            sq + 9
-        } else {
-            sq.wrapping_sub(9)
-        };
-        threats += i32::from(pos.holds(ahead, them, MAJOR));
-        if !crossed(us, sq) {
+        if sq == NO_SQUARE || !crossed(us, sq) {
             continue;
         }
         units += 1;
-        let file = FILE_OF[usize::from(sq)];
-        if file > 0 {
-            threats += i32::from(pos.holds(sq - 1, them, MAJOR));
-        }
-        if file < 8 {
+        if FILE_OF[usize::from(sq)] < 8 {
             let p = pos.at(sq + 1);
             if p >> 4 == own && slot_kind(p) == Kind::Pawn {
                 t.add(param::LINKED_PAWNS, 1);
             }
-            threats += i32::from(pos.holds(sq + 1, them, MAJOR));
         }
     }
-    t.add(param::THREAT_PAWN, threats);
     // The attack against their king's guard.
     let units = units.min(15);
     t.add(param::ATTACK + units as usize, 1);
@@ -541,13 +560,26 @@ pub fn taper(p: Pair, phase: i32) -> i32 {
     (mg(p) * phase + eg(p) * (MAX_PHASE - phase)) / MAX_PHASE
 }
 
-/// Evaluates `pos` for the side to move.
+/// Evaluates `pos` for the side to move: the board profile's evaluation,
+/// without the threat terms (they cost the board about 10 % a node).
 pub fn evaluate(pos: &Position) -> Score {
+    evaluate_with::<false>(pos)
+}
+
+/// The host profile's evaluation: [`evaluate`] with the threat terms
+/// ([`param::THREAT_PAWN`], [`param::THREAT_ROOK`]).
+pub fn evaluate_host(pos: &Position) -> Score {
+    evaluate_with::<true>(pos)
+}
+
+/// [`evaluate`], with the threat terms when `THREATS`.
+#[inline(always)]
+fn evaluate_with<const THREATS: bool>(pos: &Position) -> Score {
     #[cfg(test)]
     super::stack_probe::note();
     let (mut red, mut black) = (Sum(0), Sum(0));
-    side_terms(pos, RED, &mut red);
-    side_terms(pos, RED ^ 1, &mut black);
+    side_terms::<_, THREATS>(pos, RED, &mut red);
+    side_terms::<_, THREATS>(pos, RED ^ 1, &mut black);
     let v = taper(pos.psq() + red.0 - black.0, phase(pos));
     let tempo = taper(WEIGHTS[param::TEMPO], phase(pos));
     (if pos.side() == RED { v } else { -v }) + tempo
@@ -591,9 +623,9 @@ pub fn trace(pos: &Position, out: &mut dyn FnMut(usize, i32)) {
         list.add(param::MATERIAL + kind, sign);
         list.add(pst_index(kind, rel), sign);
     }
-    side_terms(pos, RED, &mut list);
+    side_terms::<_, true>(pos, RED, &mut list);
     list.1 = -1;
-    side_terms(pos, RED ^ 1, &mut list);
+    side_terms::<_, true>(pos, RED ^ 1, &mut list);
     list.1 = 1;
     list.add(param::TEMPO, if pos.side() == RED { 1 } else { -1 });
 }
@@ -602,13 +634,15 @@ pub fn trace(pos: &Position, out: &mut dyn FnMut(usize, i32)) {
 mod tests {
     use super::*;
 
-    fn from_trace(pos: &Position) -> i32 {
+    /// [`evaluate_host`] from the trace, or [`evaluate`] without `host`
+    /// (the threat features left out).
+    fn from_trace(pos: &Position, host: bool) -> i32 {
         let mut sum: Pair = 0;
         let mut tempo = 0;
         trace(pos, &mut |p, c| {
             if p == param::TEMPO {
                 tempo = c;
-            } else {
+            } else if host || !matches!(p, param::THREAT_PAWN | param::THREAT_ROOK) {
                 sum += WEIGHTS[p] * c;
             }
         });
@@ -630,7 +664,8 @@ mod tests {
         ] {
             let pos = Position::parse_fen(fen).unwrap();
             assert_eq!(pos.psq(), pos.compute_psq());
-            assert_eq!(evaluate(&pos), from_trace(&pos), "{fen}");
+            assert_eq!(evaluate(&pos), from_trace(&pos, false), "{fen}");
+            assert_eq!(evaluate_host(&pos), from_trace(&pos, true), "{fen}");
         }
     }
 
@@ -675,6 +710,7 @@ mod tests {
             let a = Position::parse_fen(fen).unwrap();
             let b = Position::parse_fen(&mirrored(fen)).unwrap();
             assert_eq!(evaluate(&a), evaluate(&b), "{fen}");
+            assert_eq!(evaluate_host(&a), evaluate_host(&b), "{fen}");
         }
     }
 

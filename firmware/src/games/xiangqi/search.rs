@@ -30,7 +30,7 @@
 //! the same sizes gives the same answer bit for bit.
 
 use super::board::{Kind, Move, NO_SQUARE, Square, slot_color, slot_kind};
-use super::eval::{VALUE, evaluate, has_pieces, lazy};
+use super::eval::{VALUE, evaluate, evaluate_host, has_pieces, lazy};
 use super::movegen::{MAX_MOVES, Sink, unpack};
 use super::rules::Verdict;
 use super::state::{NATURAL_LIMIT, Xiangqi};
@@ -469,6 +469,17 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     /// its own (what it leaves is lost), so it deepens until the time is up;
     /// the board's one-second rows stop at [`SOFT_TIME_16THS`].
     const HOST: bool = PLY >= HOST_PLY;
+
+    /// The profile's static evaluation: the host's with the threat terms
+    /// ([`evaluate_host`]), the board's without ([`evaluate`]).
+    #[inline(always)]
+    fn evaluate(pos: &super::board::Position) -> Score {
+        if Self::HOST {
+            evaluate_host(pos)
+        } else {
+            evaluate(pos)
+        }
+    }
 
     /// Where the continuation counters after the move that led to `g`'s
     /// position start ([`History::cont_base`]); `None` in the board profile.
@@ -1062,7 +1073,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             let stand = if lazy + LAZY_MARGIN <= alpha {
                 lazy + LAZY_MARGIN
             } else {
-                evaluate(g.position())
+                Self::evaluate(g.position())
             };
             if stand >= beta || ply + 1 >= PLY {
                 return stand;
@@ -1072,7 +1083,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         };
         let Some(n) = self.generate(g, base, in_check) else {
             return if in_check {
-                evaluate(g.position())
+                Self::evaluate(g.position())
             } else {
                 stand
             };
@@ -1215,7 +1226,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         // futility pruning (non-PV nodes), and tells the nodes two plies on
         // whether their side's position is improving.
         if !n.in_check {
-            n.eval = evaluate(g.position());
+            n.eval = Self::evaluate(g.position());
         }
         if ply < PLY {
             self.evals[ply] = n.eval.clamp(-INFINITY, INFINITY) as i16;
