@@ -93,12 +93,12 @@ fn parse_pgn(text: &str) -> Vec<Game> {
     games
 }
 
-/// Capture-only alpha-beta quiescence on the static evaluation (side to move's
+/// Capture-only alpha-beta quiescence on the host profile's static evaluation (side to move's
 /// view), at most `depth` captures deep; `pv` gets the captures of the line
 /// it scores (empty: standing pat is best).
 fn quiesce(pos: &mut Position, mut alpha: i32, beta: i32, depth: u8, pv: &mut Vec<Move>) -> i32 {
     pv.clear();
-    let stand = eval::evaluate(pos);
+    let stand = eval::evaluate_host(pos);
     if stand >= beta || depth == 0 {
         return stand;
     }
@@ -539,11 +539,15 @@ mod tests {
     /// engine's integer rounding.
     #[test]
     fn the_model_gives_the_evaluation() {
-        let d = tiny();
+        // The four positions, and one with threats both ways (the host
+        // profile's terms, which the model fits).
+        let threats = "3k5/9/9/3cPr3/9/2n6/2P1R4/9/9/4K4 w";
+        let mut d = tiny();
+        d.push(&Position::parse_fen(threats).unwrap(), 0.5);
         let w = current();
-        for (i, fen) in FENS.iter().enumerate() {
+        for (i, fen) in FENS.iter().chain([&threats]).enumerate() {
             let pos = Position::parse_fen(fen).unwrap();
-            let e = eval::evaluate(&pos);
+            let e = eval::evaluate_host(&pos);
             let red = if pos.side() == RED { e } else { -e };
             let model = d.eval(i, &w);
             assert!(
