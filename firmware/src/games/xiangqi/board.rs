@@ -10,7 +10,7 @@
 
 use core::fmt;
 
-use super::eval::psq;
+use super::eval::{PSQ, psq};
 use crate::text::ParseError;
 
 /// A square, `rank * 9 + file` (0..90).
@@ -160,6 +160,19 @@ const fn build_rank_of() -> [u8; 256] {
 pub static FILE_OF: [u8; 256] = build_file_of();
 /// Rank (0..10) of each square (256 entries, as [`FILE_OF`]).
 pub static RANK_OF: [u8; 256] = build_rank_of();
+
+const fn build_line_bits() -> [u32; 128] {
+    let mut t = [0u32; 128];
+    let mut s = 0;
+    while s < SQUARES {
+        t[s] = (1 << (s % 9)) | (1 << (16 + s / 9));
+        s += 1;
+    }
+    t
+}
+/// Each square's bit in its rank's occupancy (`1 << file`, low half) and in
+/// its file's (`1 << rank`, high half), for make and unmake.
+static LINE_BITS: [u32; 128] = build_line_bits();
 
 /// The square at `rank`, `file`.
 #[inline]
@@ -643,52 +656,68 @@ impl Position {
         self.unmake::<false>(mv);
     }
 
+    /// Flips `sq`'s bit in its rank's and its file's occupancy (`sq` below
+    /// 128): the bits from [`LINE_BITS`], no shift by a file or rank held.
+    #[inline(always)]
+    fn flip_occ(&mut self, sq: usize) {
+        let bits = LINE_BITS[sq & 0x7F];
+        self.rank_occ[usize::from(RANK_OF[sq & 0x7F])] ^= bits as u16;
+        self.file_occ[usize::from(FILE_OF[sq & 0x7F])] ^= (bits >> 16) as u16;
+    }
+
+    // Make and unmake in one pass per kind of state (board and slots, lines,
+    // tables, key), so that few values are live at once on the Cortex-M0.
     #[inline(always)]
     fn make<const KEYED: bool>(&mut self, mv: Move) {
         let (from, to) = (usize::from(mv.from & 0x7F), usize::from(mv.to & 0x7F));
+        let (piece, captured) = (mv.piece, mv.captured);
         self.board[from] = 0;
-        self.clear_occ(mv.from);
-        if mv.captured != 0 {
-            self.squares[usize::from(mv.captured & 63)] = NO_SQUARE;
+        self.board[to] = piece;
+        self.squares[usize::from(piece & 63)] = mv.to;
+        self.flip_occ(from);
+        let row = slot_row(piece);
+        if captured != 0 {
+            self.squares[usize::from(captured & 63)] = NO_SQUARE;
+            self.phase -= PHASE_UNITS[slot_kind(captured) as usize];
+            self.psq += PSQ[row][to] - PSQ[row][from] - psq(captured, mv.to);
             if KEYED {
-                self.key ^= zobrist(mv.captured, mv.to);
+                self.key ^=
+                    ZOBRIST[row][to] ^ ZOBRIST[row][from] ^ zobrist(captured, mv.to) ^ ZOBRIST_SIDE;
             }
-            self.psq -= psq(mv.captured, mv.to);
-            self.phase -= PHASE_UNITS[slot_kind(mv.captured) as usize];
         } else {
-            self.set_occ(mv.to);
+            self.flip_occ(to);
+            self.psq += PSQ[row][to] - PSQ[row][from];
+            if KEYED {
+                self.key ^= ZOBRIST[row][to] ^ ZOBRIST[row][from] ^ ZOBRIST_SIDE;
+            }
         }
-        self.board[to] = mv.piece;
-        self.squares[usize::from(mv.piece & 63)] = mv.to;
-        if KEYED {
-            self.key ^= zobrist(mv.piece, mv.from) ^ zobrist(mv.piece, mv.to) ^ ZOBRIST_SIDE;
-        }
-        self.psq += psq(mv.piece, mv.to) - psq(mv.piece, mv.from);
         self.side ^= 1;
     }
 
     #[inline(always)]
     fn unmake<const KEYED: bool>(&mut self, mv: Move) {
         let (from, to) = (usize::from(mv.from & 0x7F), usize::from(mv.to & 0x7F));
+        let (piece, captured) = (mv.piece, mv.captured);
         self.side ^= 1;
-        if KEYED {
-            self.key ^= zobrist(mv.piece, mv.from) ^ zobrist(mv.piece, mv.to) ^ ZOBRIST_SIDE;
-        }
-        self.psq -= psq(mv.piece, mv.to) - psq(mv.piece, mv.from);
-        self.board[from] = mv.piece;
-        self.squares[usize::from(mv.piece & 63)] = mv.from;
-        self.set_occ(mv.from);
-        if mv.captured != 0 {
-            self.board[to] = mv.captured;
-            self.squares[usize::from(mv.captured & 63)] = mv.to;
+        self.board[from] = piece;
+        self.board[to] = captured;
+        self.squares[usize::from(piece & 63)] = mv.from;
+        self.flip_occ(from);
+        let row = slot_row(piece);
+        if captured != 0 {
+            self.squares[usize::from(captured & 63)] = mv.to;
+            self.phase += PHASE_UNITS[slot_kind(captured) as usize];
+            self.psq -= PSQ[row][to] - PSQ[row][from] - psq(captured, mv.to);
             if KEYED {
-                self.key ^= zobrist(mv.captured, mv.to);
+                self.key ^=
+                    ZOBRIST[row][to] ^ ZOBRIST[row][from] ^ zobrist(captured, mv.to) ^ ZOBRIST_SIDE;
             }
-            self.psq += psq(mv.captured, mv.to);
-            self.phase += PHASE_UNITS[slot_kind(mv.captured) as usize];
         } else {
-            self.board[to] = 0;
-            self.clear_occ(mv.to);
+            self.flip_occ(to);
+            self.psq -= PSQ[row][to] - PSQ[row][from];
+            if KEYED {
+                self.key ^= ZOBRIST[row][to] ^ ZOBRIST[row][from] ^ ZOBRIST_SIDE;
+            }
         }
     }
 
