@@ -347,15 +347,73 @@ pub const WALL_SQUARE: Square = 126;
 /// target there reads as one's own piece whichever side asks.
 pub const WALL: u8 = 0x30;
 
-const fn build_horse_paths() -> [[[u8; 3]; 4]; SQUARES] {
-    let mut t = build_horse_legs();
+/// A point of [`Position`]'s board array (a square, the wall square or
+/// padding): a type whose values the compiler knows to be below 128, so a
+/// table of them indexes the board with neither a mask nor a bounds check
+/// ([`Position::at_cell`]).
+///
+/// Its variants are the points' numbers, `C0` to `C127`.
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[rustfmt::skip]
+#[allow(missing_docs)]
+pub enum Cell {
+    C0 = 0, C1, C2, C3, C4, C5, C6, C7,
+    C8, C9, C10, C11, C12, C13, C14, C15,
+    C16, C17, C18, C19, C20, C21, C22, C23,
+    C24, C25, C26, C27, C28, C29, C30, C31,
+    C32, C33, C34, C35, C36, C37, C38, C39,
+    C40, C41, C42, C43, C44, C45, C46, C47,
+    C48, C49, C50, C51, C52, C53, C54, C55,
+    C56, C57, C58, C59, C60, C61, C62, C63,
+    C64, C65, C66, C67, C68, C69, C70, C71,
+    C72, C73, C74, C75, C76, C77, C78, C79,
+    C80, C81, C82, C83, C84, C85, C86, C87,
+    C88, C89, C90, C91, C92, C93, C94, C95,
+    C96, C97, C98, C99, C100, C101, C102, C103,
+    C104, C105, C106, C107, C108, C109, C110, C111,
+    C112, C113, C114, C115, C116, C117, C118, C119,
+    C120, C121, C122, C123, C124, C125, C126, C127,
+}
+
+impl Cell {
+    /// The square (or padding point) as a [`Square`].
+    #[inline]
+    pub const fn sq(self) -> Square {
+        self as u8
+    }
+}
+
+/// Every [`Cell`] by its number.
+#[rustfmt::skip]
+const CELLS: [Cell; 128] = [
+    Cell::C0, Cell::C1, Cell::C2, Cell::C3, Cell::C4, Cell::C5, Cell::C6, Cell::C7,
+    Cell::C8, Cell::C9, Cell::C10, Cell::C11, Cell::C12, Cell::C13, Cell::C14, Cell::C15,
+    Cell::C16, Cell::C17, Cell::C18, Cell::C19, Cell::C20, Cell::C21, Cell::C22, Cell::C23,
+    Cell::C24, Cell::C25, Cell::C26, Cell::C27, Cell::C28, Cell::C29, Cell::C30, Cell::C31,
+    Cell::C32, Cell::C33, Cell::C34, Cell::C35, Cell::C36, Cell::C37, Cell::C38, Cell::C39,
+    Cell::C40, Cell::C41, Cell::C42, Cell::C43, Cell::C44, Cell::C45, Cell::C46, Cell::C47,
+    Cell::C48, Cell::C49, Cell::C50, Cell::C51, Cell::C52, Cell::C53, Cell::C54, Cell::C55,
+    Cell::C56, Cell::C57, Cell::C58, Cell::C59, Cell::C60, Cell::C61, Cell::C62, Cell::C63,
+    Cell::C64, Cell::C65, Cell::C66, Cell::C67, Cell::C68, Cell::C69, Cell::C70, Cell::C71,
+    Cell::C72, Cell::C73, Cell::C74, Cell::C75, Cell::C76, Cell::C77, Cell::C78, Cell::C79,
+    Cell::C80, Cell::C81, Cell::C82, Cell::C83, Cell::C84, Cell::C85, Cell::C86, Cell::C87,
+    Cell::C88, Cell::C89, Cell::C90, Cell::C91, Cell::C92, Cell::C93, Cell::C94, Cell::C95,
+    Cell::C96, Cell::C97, Cell::C98, Cell::C99, Cell::C100, Cell::C101, Cell::C102, Cell::C103,
+    Cell::C104, Cell::C105, Cell::C106, Cell::C107, Cell::C108, Cell::C109, Cell::C110, Cell::C111,
+    Cell::C112, Cell::C113, Cell::C114, Cell::C115, Cell::C116, Cell::C117, Cell::C118, Cell::C119,
+    Cell::C120, Cell::C121, Cell::C122, Cell::C123, Cell::C124, Cell::C125, Cell::C126, Cell::C127,
+];
+
+const fn build_horse_paths() -> [[[Cell; 3]; 4]; SQUARES] {
+    let legs = build_horse_legs();
+    let mut t = [[[Cell::C0; 3]; 4]; SQUARES];
     let mut s = 0;
     while s < SQUARES {
         let mut i = 0;
         while i < 12 {
-            if t[s][i / 3][i % 3] == NO_SQUARE {
-                t[s][i / 3][i % 3] = WALL_SQUARE;
-            }
+            let sq = legs[s][i / 3][i % 3];
+            t[s][i / 3][i % 3] = CELLS[if sq == NO_SQUARE { WALL_SQUARE } else { sq } as usize];
             i += 1;
         }
         s += 1;
@@ -366,7 +424,7 @@ const fn build_horse_paths() -> [[[u8; 3]; 4]; SQUARES] {
 /// read through [`Position::at`], a leg off the board is blocked and a
 /// target off the board holds a piece of one's own, so the walk needs no
 /// test for the board's edge.
-pub static HORSE_PATHS: [[[u8; 3]; 4]; SQUARES] = build_horse_paths();
+pub static HORSE_PATHS: [[[Cell; 3]; 4]; SQUARES] = build_horse_paths();
 
 /// The leg of a horse on `from` that attacks `target` (a horse step away).
 #[inline]
@@ -565,6 +623,12 @@ impl Position {
     pub fn at(&self, sq: Square) -> u8 {
         // Squares are below 90, or NO_SQUARE (which masks to 127, empty).
         self.board[usize::from(sq & 0x7F)]
+    }
+    /// Slot of the piece on `cell` (0 when empty), read with neither a mask
+    /// nor a bounds check.
+    #[inline]
+    pub fn at_cell(&self, cell: Cell) -> u8 {
+        self.board[cell as usize]
     }
     /// Square of the piece in `slot` ([`NO_SQUARE`] when captured, and for
     /// slots outside 16..48; the slot is read masked to 6 bits).

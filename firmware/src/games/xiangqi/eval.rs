@@ -211,8 +211,10 @@ static HORSE_MOBILITY: [Pair; 32] = mobility(param::HORSE_MOB, 9);
 fn horse_mobility(pos: &Position, sq: Square, shift: u8) -> usize {
     let mut n = 0;
     for &[leg, a, b] in &HORSE_PATHS[usize::from(sq)] {
-        if pos.at(leg) == 0 {
-            n += 2 - usize::from((pos.at(a) >> shift) & 1) - usize::from((pos.at(b) >> shift) & 1);
+        if pos.at_cell(leg) == 0 {
+            n += 2
+                - usize::from((pos.at_cell(a) >> shift) & 1)
+                - usize::from((pos.at_cell(b) >> shift) & 1);
         }
     }
     n

@@ -472,9 +472,9 @@ impl Position {
             let from = self.square_of(slot);
             if let Some(paths) = HORSE_PATHS.get(usize::from(from)) {
                 for &[leg, a, b] in paths {
-                    if self.at(leg) == 0 {
-                        take(word(slot, from), a);
-                        take(word(slot, from), b);
+                    if self.at_cell(leg) == 0 {
+                        take(word(slot, from), a.sq());
+                        take(word(slot, from), b.sq());
                     }
                 }
             }
@@ -620,11 +620,11 @@ impl Position {
             // there is blocked, a target there holds no enemy and is not
             // empty, so nothing is pushed for it.
             for &[leg, a, b] in &HORSE_PATHS[usize::from(from)] {
-                if self.at(leg) != 0 {
+                if self.at_cell(leg) != 0 {
                     continue;
                 }
-                self.push_fast::<T, CAPTURES>(sink, w, a, enemy);
-                self.push_fast::<T, CAPTURES>(sink, w, b, enemy);
+                self.push_fast::<T, CAPTURES>(sink, w, a.sq(), enemy);
+                self.push_fast::<T, CAPTURES>(sink, w, b.sq(), enemy);
             }
         }
         // Rooks and cannons.
