@@ -554,6 +554,7 @@ const PHASE_UNITS: [u8; 7] = [0, 0, 0, 2, 4, 2, 0];
 
 /// A xiangqi position: the board, piece slots, line occupancies and the hash.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[repr(C)]
 pub struct Position {
     /// Slots by square; squares 90..128 stay empty but for [`WALL_SQUARE`]
     /// (holding [`WALL`]), and a square is read masked to 7 bits (no bounds
@@ -562,12 +563,14 @@ pub struct Position {
     /// Squares by slot, read masked to 6 bits (no bounds check): slots
     /// 16..48 are the pieces', the others stay [`NO_SQUARE`].
     squares: [u8; 64],
-    rank_occ: [u16; 10],
-    file_occ: [u16; 9],
-    side: u8,
+    // The rest together (`repr(C)`), so that one base reaches them all with
+    // the Cortex-M0's short offsets.
     key: u64,
     psq: i32,
+    side: u8,
     phase: u8,
+    rank_occ: [u16; 10],
+    file_occ: [u16; 9],
 }
 
 impl Position {
