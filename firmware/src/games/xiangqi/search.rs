@@ -384,24 +384,27 @@ pub struct RootList<'a> {
 /// `PLY` plies deep, `PV` moves of principal variation. The move stack (a
 /// packed move and its ordering score per word) and the transposition table
 /// live in the request's arena (`'t`).
+// The fields the move loop reads most first (`repr(C)`): the Cortex-M0
+// reaches them with short offsets.
+#[repr(C)]
 pub struct Searcher<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> {
-    tt: Tt<'t>,
     moves: &'t mut [u64],
+    history: History<'t>,
+    nodes: u64,
+    aborted: bool,
+    root_best: Move,
+    tt: Tt<'t>,
     killers: [[u32; 2]; PLY],
     /// Static evaluation of each ply's node on the current line
     /// ([`NO_EVAL`] in check or not evaluated), in 16 bits (every evaluation
     /// lies within ±[`INFINITY`]): the board's stack is short.
     evals: [i16; PLY],
-    history: History<'t>,
+    pv_len: [u8; PV],
+    limits: Limits,
     /// The principal variation of each ply's node, triangular: ply `p`'s
     /// line (at most `PV - p` moves, all the root's line ever takes of it)
     /// from [`pv_row`]`(p)` on, `PVT = PV (PV + 1) / 2` moves in all.
     pv: [Move; PVT],
-    pv_len: [u8; PV],
-    nodes: u64,
-    limits: Limits,
-    aborted: bool,
-    root_best: Move,
     /// The request's listed root moves (`exclude=` / `only=`), as (from, to);
     /// unused slots are (0, 0), which no move has.
     listed: [(Square, Square); MAX_EXCLUDE],
