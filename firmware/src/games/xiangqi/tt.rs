@@ -55,8 +55,9 @@ const CHECK_SHIFT: u32 = 45;
 pub struct Tt<'a> {
     /// Entries (the arena without its header word); empty when the arena is.
     table: &'a mut [u64],
-    buckets: u64,
-    generation: u64,
+    // In the M0's word size: no 64-bit compares.
+    buckets: usize,
+    generation: u32,
 }
 
 fn magic(words: usize) -> u64 {
@@ -68,14 +69,14 @@ fn magic(words: usize) -> u64 {
 /// halves: the M0 has no 32 × 32 → 64-bit multiply, and the library call
 /// costs several times as much.
 #[inline]
-fn bucket_of(key: u32, buckets: u64) -> usize {
+fn bucket_of(key: u32, buckets: usize) -> usize {
     if buckets < 1 << 16 {
         let b = buckets as u32;
         // key * b = (high << 16 + low) * b; both products fit in 32 bits,
         // and the low one's fraction cannot carry into the result.
         (((key >> 16) * b + (((key & 0xFFFF) * b) >> 16)) >> 16) as usize
     } else {
-        ((u64::from(key) * buckets) >> 32) as usize
+        ((u64::from(key) * buckets as u64) >> 32) as usize
     }
 }
 
@@ -94,14 +95,14 @@ impl<'a> Tt<'a> {
         let m = magic(words);
         let generation = if *header & !0x3F == m && (1..LAST_GENERATION).contains(&(*header & 0x3F))
         {
-            (*header & 0x3F) + 1
+            (*header & 0x3F) as u32 + 1
         } else {
             table.fill(0);
             1
         };
-        *header = m | generation;
+        *header = m | u64::from(generation);
         Self {
-            buckets: (words / 2) as u64,
+            buckets: words / 2,
             table,
             generation,
         }
@@ -109,7 +110,7 @@ impl<'a> Tt<'a> {
 
     /// Entries the table holds.
     pub fn capacity(&self) -> usize {
-        (self.buckets * 2) as usize
+        self.buckets * 2
     }
 
     #[inline]
@@ -128,7 +129,7 @@ impl<'a> Tt<'a> {
         let e = self.table[b..b + 2]
             .iter()
             .copied()
-            .find(|&e| e >> CHECK_SHIFT == check && (e >> 39) & 0x3F == self.generation)?;
+            .find(|&e| e >> CHECK_SHIFT == check && ((e >> 39) & 0x3F) as u32 == self.generation)?;
         let (from, to) = ((e & 0x7F) as Square, ((e >> 7) & 0x7F) as Square);
         let mut score = Score::from((e >> 14) as u16 as i16);
         if score >= MATE_BOUND {
@@ -174,7 +175,7 @@ impl<'a> Tt<'a> {
         let b = self.bucket(key);
         let check = key >> CHECK_SHIFT;
         let depth = depth.clamp(0, 127) as u64;
-        let live = |e: u64| (e >> 39) & 0x3F == self.generation;
+        let live = |e: u64| ((e >> 39) & 0x3F) as u32 == self.generation;
         let same = |e: u64| live(e) && e >> CHECK_SHIFT == check;
         let (first, second) = (self.table[b], self.table[b + 1]);
         // Keep the move already known for this position when none is given.
@@ -201,7 +202,7 @@ impl<'a> Tt<'a> {
             | (score << 14)
             | (depth << 30)
             | ((bound as u64) << 37)
-            | (self.generation << 39)
+            | (u64::from(self.generation) << 39)
             | (check << CHECK_SHIFT);
     }
 }
@@ -243,11 +244,11 @@ mod tests {
                 x = crate::games::xiangqi::search::mix(x);
                 let key = x as u32;
                 let wide = ((u64::from(key) * buckets) >> 32) as usize;
-                assert_eq!(bucket_of(key, buckets), wide, "{key} {buckets}");
+                assert_eq!(bucket_of(key, buckets as usize), wide, "{key} {buckets}");
             }
             for key in [0, 1, 0xFFFF, 0x1_0000, 0xFFFF_FFFF, 0x8000_0000] {
                 assert_eq!(
-                    bucket_of(key, buckets),
+                    bucket_of(key, buckets as usize),
                     ((u64::from(key) * buckets) >> 32) as usize
                 );
             }
