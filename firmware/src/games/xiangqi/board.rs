@@ -688,19 +688,6 @@ impl Position {
         self.phase += PHASE_UNITS[slot_kind(slot) as usize];
     }
 
-    #[inline]
-    fn clear_occ(&mut self, sq: Square) {
-        let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
-        self.rank_occ[usize::from(r)] &= !(1 << f);
-        self.file_occ[usize::from(f)] &= !(1 << r);
-    }
-    #[inline]
-    fn set_occ(&mut self, sq: Square) {
-        let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
-        self.rank_occ[usize::from(r)] |= 1 << f;
-        self.file_occ[usize::from(f)] |= 1 << r;
-    }
-
     /// Plays `mv` (pseudo-legal, built for this position) without any legality check.
     pub fn make_raw(&mut self, mv: Move) {
         self.make::<true>(mv);
@@ -816,14 +803,14 @@ impl Position {
         let (from, to) = (usize::from(mv.from & 0x7F), usize::from(mv.to & 0x7F));
         let (piece, captured) = (usize::from(mv.piece & 63), usize::from(mv.captured & 63));
         self.board[from] = 0;
-        self.clear_occ(mv.from);
+        self.board[to] = mv.piece;
+        self.squares[piece] = mv.to;
+        self.flip_occ(from);
         if captured != 0 {
             self.squares[captured] = NO_SQUARE;
         } else {
-            self.set_occ(mv.to);
+            self.flip_occ(to);
         }
-        self.board[to] = mv.piece;
-        self.squares[piece] = mv.to;
         // The other king is never attacked before the move, the mover's
         // only when it is in check.
         let legal = !(risky
@@ -834,14 +821,13 @@ impl Position {
             });
         let check = legal && checks && self.attacked_after(me ^ 1, mv);
         self.board[from] = mv.piece;
+        self.board[to] = mv.captured;
         self.squares[piece] = mv.from;
-        self.set_occ(mv.from);
+        self.flip_occ(from);
         if captured != 0 {
-            self.board[to] = mv.captured;
             self.squares[captured] = mv.to;
         } else {
-            self.board[to] = 0;
-            self.clear_occ(mv.to);
+            self.flip_occ(to);
         }
         legal.then_some(check)
     }
@@ -853,7 +839,7 @@ impl Position {
     pub(super) fn exchange_step(&mut self, slot: u8, from: Square, to: Square) -> u8 {
         let taken = self.at(to);
         self.board[usize::from(from & 0x7F)] = 0;
-        self.clear_occ(from);
+        self.flip_occ(usize::from(from));
         self.board[usize::from(to & 0x7F)] = slot;
         self.squares[usize::from(slot & 63)] = to;
         self.squares[usize::from(taken & 63)] = NO_SQUARE;
@@ -864,7 +850,7 @@ impl Position {
     pub(super) fn exchange_undo(&mut self, slot: u8, from: Square, to: Square, taken: u8) {
         self.board[usize::from(from & 0x7F)] = slot;
         self.squares[usize::from(slot & 63)] = from;
-        self.set_occ(from);
+        self.flip_occ(usize::from(from));
         self.board[usize::from(to & 0x7F)] = taken;
         self.squares[usize::from(taken & 63)] = to;
     }
