@@ -534,7 +534,9 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     }
 
     /// Removes the excluded root moves from `moves[base..end]` (keeping the
-    /// others in order); returns the new end.
+    /// others in order); returns the new end. (Out of line: inlined, its
+    /// loads were hoisted into every call of [`Self::next_staged`].)
+    #[inline(never)]
     fn drop_excluded(&mut self, base: usize, end: usize) -> usize {
         let mut kept = base;
         for i in base..end {
