@@ -389,6 +389,45 @@ fn advisor_shape(pos: &Position, them: u8) -> Option<Option<Square>> {
     }
 }
 
+/// The terms of their side advisor shape (`door` its free corner) against
+/// our central cannon: rare, so out of line, where the main path's
+/// registers do not pay for it.
+#[inline(never)]
+fn side_shape<T: Terms>(pos: &Position, us: u8, door: Square, t: &mut T) {
+    let them = us ^ 1;
+    let first = 16 + 16 * us;
+    let their_first = 16 + 16 * them;
+    let ks = pos.king(them);
+    let home_rank = RANK_OF[usize::from(ks)];
+    let mut central = false;
+    for slot in [first + 9, first + 10] {
+        let sq = pos.square_of(slot);
+        if sq == NO_SQUARE {
+            continue;
+        }
+        if FILE_OF[usize::from(sq)] == 4 && between(pos, sq, ks) == Some(2) {
+            t.add(param::SHAPE_CENTRAL, 1);
+            central = true;
+        }
+    }
+    if central {
+        if pos.attacked_by(door, us) {
+            t.add(param::SHAPE_DOOR, 1);
+        }
+        for rook in [
+            pos.square_of(their_first + 7),
+            pos.square_of(their_first + 8),
+        ] {
+            if rook != NO_SQUARE
+                && RANK_OF[usize::from(rook)] == home_rank
+                && between(pos, rook, ks) == Some(0)
+            {
+                t.add(param::SHAPE_ROOK, 1);
+            }
+        }
+    }
+}
+
 /// Mobility, coordination and the attack on the other king, for `us`
 /// (counted positive for `us`: the caller gives them their sign), and with
 /// `THREATS` (the host profile's) the threats on their pieces.
@@ -447,34 +486,7 @@ fn side_terms<T: Terms, const THREATS: bool>(pos: &Position, us: u8, t: &mut T) 
     // Their advisors' shape against our cannons (ElephantEye's).
     let shape = advisor_shape(pos, them);
     if let Some(Some(door)) = shape {
-        let home_rank = RANK_OF[usize::from(ks)];
-        let mut central = false;
-        for slot in [first + 9, first + 10] {
-            let sq = pos.square_of(slot);
-            if sq == NO_SQUARE {
-                continue;
-            }
-            if FILE_OF[usize::from(sq)] == 4 && between(pos, sq, ks) == Some(2) {
-                t.add(param::SHAPE_CENTRAL, 1);
-                central = true;
-            }
-        }
-        if central {
-            if pos.attacked_by(door, us) {
-                t.add(param::SHAPE_DOOR, 1);
-            }
-            for rook in [
-                pos.square_of(their_first + 7),
-                pos.square_of(their_first + 8),
-            ] {
-                if rook != NO_SQUARE
-                    && RANK_OF[usize::from(rook)] == home_rank
-                    && between(pos, rook, ks) == Some(0)
-                {
-                    t.add(param::SHAPE_ROOK, 1);
-                }
-            }
-        }
+        side_shape(pos, us, door, t);
     }
     let gone = |s: u8| i32::from(pos.square_of(s) == NO_SQUARE);
     let advisors_gone = gone(their_first + 1) + gone(their_first + 2);
