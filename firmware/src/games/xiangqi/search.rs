@@ -770,7 +770,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                     let Some(n) = self.generate_quiet(g, usize::from(p.end)) else {
                         return STAGED_OVERFLOW;
                     };
-                    self.order(g, usize::from(p.end), n, p.hash(), ply);
+                    self.order_quiets(g, usize::from(p.end), n, p.hash(), ply);
                     p.quiet = p.end;
                     p.end += n as u16;
                     p.stage = Stage::QuietPick;
@@ -958,6 +958,48 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                 match cont {
                     // The move's counter and its continuation counter, halved
                     // to stay within the quiet moves' range.
+                    Some(c) => (history.get(i) + history.get(c + i)) / 2,
+                    None => history.get(i),
+                }
+            };
+            *w = u64::from(word) | (u64::from(score as u32) << 32);
+        }
+    }
+
+    /// [`Self::order`] for the quiet moves' stage (below the root, quiet
+    /// moves only): the same scores without the tests for the root's best
+    /// move and for captures.
+    #[inline(never)]
+    fn order_quiets(
+        &mut self,
+        g: &Xiangqi,
+        base: usize,
+        n: usize,
+        hash: Option<(Square, Square)>,
+        ply: usize,
+    ) {
+        debug_assert!(ply > 0);
+        let killers = if ply < PLY { self.killers[ply] } else { [0; 2] };
+        let hash16 = hash.map_or(u32::MAX, |(from, to)| {
+            u32::from(from) | (u32::from(to) << 8)
+        });
+        let cont = self.cont(g);
+        let history = &self.history;
+        let Some(slice) = self.moves.get_mut(base..base + n) else {
+            return;
+        };
+        for w in slice.iter_mut() {
+            let word = *w as u32;
+            debug_assert!(word >> 24 == 0);
+            let score: i32 = if word & 0xFFFF == hash16 {
+                HASH_SCORE
+            } else if word == killers[0] {
+                KILLER_SCORES[0]
+            } else if word == killers[1] {
+                KILLER_SCORES[1]
+            } else {
+                let i = History::index(unpack(*w));
+                match cont {
                     Some(c) => (history.get(i) + history.get(c + i)) / 2,
                     None => history.get(i),
                 }
