@@ -549,7 +549,9 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         kept
     }
 
-    /// Whether `mv` is a root move the request left out.
+    /// Whether `mv` is a root move the request left out. (Out of line, as
+    /// [`Self::drop_excluded`]: only the root asks.)
+    #[inline(never)]
     fn excluded(&self, mv: Move) -> bool {
         self.listed.contains(&(mv.from, mv.to)) != self.only
     }
