@@ -624,8 +624,9 @@ impl Position {
     /// Slot of the piece on `sq` (0 when empty or off the board).
     #[inline]
     pub fn at(&self, sq: Square) -> u8 {
-        // Squares are below 90, or NO_SQUARE (which masks to 127, empty).
-        self.board[usize::from(sq & 0x7F)]
+        // Squares are below 90, or NO_SQUARE (past the array: empty). A test
+        // against 127, not a mask: the mask held a register on the Cortex-M0.
+        self.board.get(usize::from(sq)).copied().unwrap_or(0)
     }
     /// Slot of the piece on `cell` (0 when empty), read with neither a mask
     /// nor a bounds check.
