@@ -1135,8 +1135,22 @@ impl Position {
     /// reaches, is asked there).
     #[inline]
     pub fn may_give_check(&self, mv: Move) -> bool {
-        let k = self.king(slot_color(mv.piece) ^ 1);
-        let Some(view) = KING_VIEW.get(usize::from(PALACE_POINT[usize::from(k)])) else {
+        self.may_give_check_in(self.check_view(slot_color(mv.piece)), mv)
+    }
+
+    /// The row of [`KING_VIEW`] that [`Position::may_give_check`] reads for
+    /// `side`'s moves (`None`: the enemy king is outside its palace), to be
+    /// found once for many moves ([`Position::may_give_check_in`]).
+    #[inline]
+    pub fn check_view(&self, side: u8) -> Option<&'static [u8; 128]> {
+        let k = self.king(side ^ 1);
+        KING_VIEW.get(usize::from(PALACE_POINT[usize::from(k)]))
+    }
+
+    /// [`Position::may_give_check`] with the mover's [`Position::check_view`].
+    #[inline(always)]
+    pub fn may_give_check_in(&self, view: Option<&[u8; 128]>, mv: Move) -> bool {
+        let Some(view) = view else {
             return self.may_give_check_reference(mv);
         };
         (view[usize::from(mv.from & 0x7F)] & (ON_LINE | DIAGONAL))

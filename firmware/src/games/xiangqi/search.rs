@@ -823,11 +823,13 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     #[inline(never)]
     fn cut_to_checks(&mut self, g: &Xiangqi, p: &mut Picker) {
         let pos = g.position();
+        // The side to move's row of the check table, found once.
+        let view = pos.check_view(pos.side());
         // From the end down, each move that may check swapped to the end of
         // those kept so far: they keep their order.
         let mut kept = usize::from(p.end);
         for i in (usize::from(p.quiet)..usize::from(p.end)).rev() {
-            if pos.may_give_check(unpack(self.moves[i])) {
+            if pos.may_give_check_in(view, unpack(self.moves[i])) {
                 kept -= 1;
                 self.moves.swap(i, kept);
             }
