@@ -92,10 +92,22 @@ const SLOT_KIND: [Kind; 16] = [
     Kind::Pawn,
 ];
 
+/// [`SLOT_KIND`] for every byte (`slot & 15`'s kind), so that a slot
+/// indexes it without a mask.
+const SLOT_KINDS: [Kind; 256] = {
+    let mut t = [Kind::King; 256];
+    let mut s = 0;
+    while s < 256 {
+        t[s] = SLOT_KIND[s & 15];
+        s += 1;
+    }
+    t
+};
+
 /// Kind of the piece in slot `slot` (16..48).
 #[inline]
 pub const fn slot_kind(slot: u8) -> Kind {
-    SLOT_KIND[(slot & 15) as usize]
+    SLOT_KINDS[slot as usize]
 }
 
 /// Colour of the piece in slot `slot` (16..48): [`RED`] or [`BLACK`].
