@@ -702,7 +702,11 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                     let Some(n) = self.generate(g, base, all) else {
                         return STAGED_OVERFLOW;
                     };
-                    self.order(g, base, n, p.hash(), ply);
+                    if all {
+                        self.order(g, base, n, p.hash(), ply);
+                    } else {
+                        self.order_stage_captures(g, base, n, p.hash());
+                    }
                     let mut end = base + n;
                     if all && ply == 0 {
                         end = self.drop_excluded(base, end);
@@ -964,6 +968,42 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                     // to stay within the quiet moves' range.
                     Some(c) => (history.get(i) + history.get(c + i)) / 2,
                     None => history.get(i),
+                }
+            };
+            *w = u64::from(word) | (u64::from(score as u32) << 32);
+        }
+    }
+
+    /// [`Self::order`] for the captures' stage (below the root, captures
+    /// only): the same scores without the tests for the root's best move
+    /// and for the killers.
+    #[inline(never)]
+    fn order_stage_captures(
+        &mut self,
+        g: &Xiangqi,
+        base: usize,
+        n: usize,
+        hash: Option<(Square, Square)>,
+    ) {
+        let hash16 = hash.map_or(u32::MAX, |(from, to)| {
+            u32::from(from) | (u32::from(to) << 8)
+        });
+        let Some(slice) = self.moves.get_mut(base..base + n) else {
+            return;
+        };
+        for w in slice.iter_mut() {
+            let word = *w as u32;
+            debug_assert!(word >> 24 != 0);
+            let score: i32 = if word & 0xFFFF == hash16 {
+                HASH_SCORE
+            } else {
+                let mv = unpack(*w);
+                let victim = VALUE[slot_kind(mv.captured) as usize].min(1000);
+                let mvv = victim * 8 - slot_kind(mv.piece) as i32;
+                if Self::good_capture(g, mv) {
+                    CAPTURE_SCORE + mvv
+                } else {
+                    -CAPTURE_SCORE + mvv
                 }
             };
             *w = u64::from(word) | (u64::from(score as u32) << 32);
