@@ -918,6 +918,19 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         victim >= attacker || !g.position().attacked_by(mv.to, slot_color(mv.captured))
     }
 
+    /// A capture's ordering score: MVV-LVA, above the quiet moves when its
+    /// exchange does not lose ([`Self::good_capture`]), below them when it does.
+    #[inline(always)]
+    fn capture_score(g: &Xiangqi, mv: Move) -> i32 {
+        let victim = VALUE[slot_kind(mv.captured) as usize].min(1000);
+        let mvv = victim * 8 - slot_kind(mv.piece) as i32;
+        if Self::good_capture(g, mv) {
+            CAPTURE_SCORE + mvv
+        } else {
+            -CAPTURE_SCORE + mvv
+        }
+    }
+
     #[inline(never)]
     fn order(
         &mut self,
@@ -931,9 +944,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         // The hash move by its squares (the low 16 bits of a packed move), the
         // root's best move by its whole word (no real move packs to 0 or to
         // `u32::MAX`).
-        let hash16 = hash.map_or(u32::MAX, |(from, to)| {
-            u32::from(from) | (u32::from(to) << 8)
-        });
+        let hash16 = hash_squares(hash);
         let root = if ply == 0 {
             packed(self.root_best)
         } else {
@@ -949,26 +960,13 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             let score: i32 = if word & 0xFFFF == hash16 || word == root {
                 HASH_SCORE
             } else if word >> 24 != 0 {
-                let mv = unpack(*w);
-                let victim = VALUE[slot_kind(mv.captured) as usize].min(1000);
-                let mvv = victim * 8 - slot_kind(mv.piece) as i32;
-                if Self::good_capture(g, mv) {
-                    CAPTURE_SCORE + mvv
-                } else {
-                    -CAPTURE_SCORE + mvv
-                }
+                Self::capture_score(g, unpack(*w))
             } else if word == killers[0] {
                 KILLER_SCORES[0]
             } else if word == killers[1] {
                 KILLER_SCORES[1]
             } else {
-                let i = History::index(unpack(*w));
-                match cont {
-                    // The move's counter and its continuation counter, halved
-                    // to stay within the quiet moves' range.
-                    Some(c) => (history.get(i) + history.get(c + i)) / 2,
-                    None => history.get(i),
-                }
+                quiet_score(history, cont, unpack(*w))
             };
             *w = u64::from(word) | (u64::from(score as u32) << 32);
         }
@@ -985,9 +983,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         n: usize,
         hash: Option<(Square, Square)>,
     ) {
-        let hash16 = hash.map_or(u32::MAX, |(from, to)| {
-            u32::from(from) | (u32::from(to) << 8)
-        });
+        let hash16 = hash_squares(hash);
         let Some(slice) = self.moves.get_mut(base..base + n) else {
             return;
         };
@@ -997,14 +993,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             let score: i32 = if word & 0xFFFF == hash16 {
                 HASH_SCORE
             } else {
-                let mv = unpack(*w);
-                let victim = VALUE[slot_kind(mv.captured) as usize].min(1000);
-                let mvv = victim * 8 - slot_kind(mv.piece) as i32;
-                if Self::good_capture(g, mv) {
-                    CAPTURE_SCORE + mvv
-                } else {
-                    -CAPTURE_SCORE + mvv
-                }
+                Self::capture_score(g, unpack(*w))
             };
             *w = u64::from(word) | (u64::from(score as u32) << 32);
         }
@@ -1024,9 +1013,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     ) {
         debug_assert!(ply > 0);
         let killers = if ply < PLY { self.killers[ply] } else { [0; 2] };
-        let hash16 = hash.map_or(u32::MAX, |(from, to)| {
-            u32::from(from) | (u32::from(to) << 8)
-        });
+        let hash16 = hash_squares(hash);
         let cont = self.cont(g);
         let history = &self.history;
         let Some(slice) = self.moves.get_mut(base..base + n) else {
@@ -1042,11 +1029,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             } else if word == killers[1] {
                 KILLER_SCORES[1]
             } else {
-                let i = History::index(unpack(*w));
-                match cont {
-                    Some(c) => (history.get(i) + history.get(c + i)) / 2,
-                    None => history.get(i),
-                }
+                quiet_score(history, cont, unpack(*w))
             };
             *w = u64::from(word) | (u64::from(score as u32) << 32);
         }
@@ -1630,6 +1613,27 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         }
         result.nodes = self.nodes;
         result
+    }
+}
+
+/// The hash move by its squares, as the low 16 bits of a packed move
+/// compare with them (`u32::MAX`, which no move's bits equal, without one).
+#[inline(always)]
+fn hash_squares(hash: Option<(Square, Square)>) -> u32 {
+    hash.map_or(u32::MAX, |(from, to)| {
+        u32::from(from) | (u32::from(to) << 8)
+    })
+}
+
+/// A quiet move's ordering score: its history counter, with a continuation
+/// base `cont` the mean of it and its continuation counter (halved to stay
+/// within the quiet moves' range).
+#[inline(always)]
+fn quiet_score(history: &History<'_>, cont: Option<usize>, mv: Move) -> i32 {
+    let i = History::index(mv);
+    match cont {
+        Some(c) => (history.get(i) + history.get(c + i)) / 2,
+        None => history.get(i),
     }
 }
 
