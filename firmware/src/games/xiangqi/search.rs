@@ -120,9 +120,10 @@ pub struct Iteration {
     pub pv: heapless::Vec<Move, 16>,
 }
 
-/// History counters by moving piece kind and destination (black's mirrored),
-/// four `i16` per arena word.
-struct History<'t>(&'t mut [u64]);
+/// History counters by moving piece kind and destination (black's mirrored):
+/// the arena's words read as `i16`s, four a word (a counter is one
+/// halfword load: the Cortex-M0 has no faster way to a packed one).
+struct History<'t>(&'t mut [i16]);
 
 impl<'t> History<'t> {
     /// Counters of one table: a moving piece's kind and destination.
@@ -139,14 +140,14 @@ impl<'t> History<'t> {
     #[inline]
     fn cont_base(&self, prev: Option<Move>) -> Option<usize> {
         let prev = prev.filter(|m| m.piece != 0)?;
-        (self.0.len() >= Self::WORDS + Self::CONT_WORDS)
+        (self.0.len() >= (Self::WORDS + Self::CONT_WORDS) * 4)
             .then(|| Self::WORDS * 4 + Self::index(prev) * Self::ENTRIES)
     }
 
     /// Zeroed counters over `words` (at least [`History::WORDS`]).
     fn new(words: &'t mut [u64]) -> Self {
         words.fill(0);
-        Self(words)
+        Self(bytemuck::cast_slice_mut(words))
     }
 
     /// The counter of `mv`: its piece's kind and destination, black's
@@ -164,20 +165,12 @@ impl<'t> History<'t> {
 
     #[inline]
     fn get(&self, i: usize) -> i32 {
-        let w = self.0.get(i >> 2).copied().unwrap_or(0);
-        let half = if i & 2 == 0 {
-            w as u32
-        } else {
-            (w >> 32) as u32
-        };
-        let v = if i & 1 == 0 { half } else { half >> 16 };
-        i32::from(v as u16 as i16)
+        i32::from(self.0.get(i).copied().unwrap_or(0))
     }
 
     fn set(&mut self, i: usize, v: i32) {
-        let shift = (i & 3) * 16;
-        if let Some(w) = self.0.get_mut(i >> 2) {
-            *w = (*w & !(0xFFFF << shift)) | (u64::from(v as i16 as u16) << shift);
+        if let Some(c) = self.0.get_mut(i) {
+            *c = v as i16;
         }
     }
 }
