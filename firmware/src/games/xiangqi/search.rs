@@ -924,6 +924,9 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         }
     }
 
+    /// Scores `moves[base..base + n]` for picking: the hash move (and at the
+    /// root the previous iteration's best) first, then captures by
+    /// [`Self::capture_score`], the killers, and quiet moves by history.
     #[inline(never)]
     fn order(
         &mut self,
@@ -945,24 +948,19 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         };
         let cont = self.cont(g);
         let history = &self.history;
-        let Some(slice) = self.moves.get_mut(base..base + n) else {
-            return;
-        };
-        for w in slice.iter_mut() {
-            let word = *w as u32;
-            let score: i32 = if word & 0xFFFF == hash16 || word == root {
+        score_moves(self.moves, base, n, |word| {
+            if word & 0xFFFF == hash16 || word == root {
                 HASH_SCORE
             } else if word >> 24 != 0 {
-                Self::capture_score(g, unpack(*w))
+                Self::capture_score(g, unpack(u64::from(word)))
             } else if word == killers[0] {
                 KILLER_SCORES[0]
             } else if word == killers[1] {
                 KILLER_SCORES[1]
             } else {
-                quiet_score(history, cont, unpack(*w))
-            };
-            *w = u64::from(word) | (u64::from(score as u32) << 32);
-        }
+                quiet_score(history, cont, unpack(u64::from(word)))
+            }
+        });
     }
 
     /// [`Self::order`] for the captures' stage (below the root, captures
@@ -977,19 +975,14 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         hash: Option<(Square, Square)>,
     ) {
         let hash16 = hash_squares(hash);
-        let Some(slice) = self.moves.get_mut(base..base + n) else {
-            return;
-        };
-        for w in slice.iter_mut() {
-            let word = *w as u32;
+        score_moves(self.moves, base, n, |word| {
             debug_assert!(word >> 24 != 0);
-            let score: i32 = if word & 0xFFFF == hash16 {
+            if word & 0xFFFF == hash16 {
                 HASH_SCORE
             } else {
-                Self::capture_score(g, unpack(*w))
-            };
-            *w = u64::from(word) | (u64::from(score as u32) << 32);
-        }
+                Self::capture_score(g, unpack(u64::from(word)))
+            }
+        });
     }
 
     /// [`Self::order`] for the quiet moves' stage (below the root, quiet
@@ -1009,23 +1002,18 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         let hash16 = hash_squares(hash);
         let cont = self.cont(g);
         let history = &self.history;
-        let Some(slice) = self.moves.get_mut(base..base + n) else {
-            return;
-        };
-        for w in slice.iter_mut() {
-            let word = *w as u32;
+        score_moves(self.moves, base, n, |word| {
             debug_assert!(word >> 24 == 0);
-            let score: i32 = if word & 0xFFFF == hash16 {
+            if word & 0xFFFF == hash16 {
                 HASH_SCORE
             } else if word == killers[0] {
                 KILLER_SCORES[0]
             } else if word == killers[1] {
                 KILLER_SCORES[1]
             } else {
-                quiet_score(history, cont, unpack(*w))
-            };
-            *w = u64::from(word) | (u64::from(score as u32) << 32);
-        }
+                quiet_score(history, cont, unpack(u64::from(word)))
+            }
+        });
     }
 
     /// Captures ordered by MVV-LVA only (quiescence).
@@ -1616,6 +1604,19 @@ fn hash_squares(hash: Option<(Square, Square)>) -> u32 {
     hash.map_or(u32::MAX, |(from, to)| {
         u32::from(from) | (u32::from(to) << 8)
     })
+}
+
+/// Scores the moves `moves[base..base + n]`: each packed move (the word's
+/// low half) gets `score(move)` in its high half.
+#[inline(always)]
+fn score_moves(moves: &mut [u64], base: usize, n: usize, mut score: impl FnMut(u32) -> i32) {
+    let Some(slice) = moves.get_mut(base..base + n) else {
+        return;
+    };
+    for w in slice.iter_mut() {
+        let word = *w as u32;
+        *w = u64::from(word) | (u64::from(score(word) as u32) << 32);
+    }
 }
 
 /// A quiet move's ordering score: its history counter, with a continuation
