@@ -569,8 +569,8 @@ const PHASE_UNITS: [u8; 7] = [0, 0, 0, 2, 4, 2, 0];
 #[repr(C)]
 pub struct Position {
     /// Slots by square; squares 90..128 stay empty but for [`WALL_SQUARE`]
-    /// (holding [`WALL`]), and a square is read masked to 7 bits (no bounds
-    /// check): [`NO_SQUARE`] reads as empty.
+    /// (holding [`WALL`]). [`Position::at`] reads a square past the array
+    /// ([`NO_SQUARE`]) as empty; [`Position::at_cell`] needs no test.
     board: [u8; 128],
     /// Squares by slot, read masked to 6 bits (no bounds check): slots
     /// 16..48 are the pieces', the others stay [`NO_SQUARE`].
