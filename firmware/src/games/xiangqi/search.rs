@@ -85,8 +85,15 @@ const ASPIRATION: Score = 30;
 const REVERSE_FUTILITY: Score = 110;
 /// Futility margins by depth (1–3): a quiet move cannot raise the score more.
 const FUTILITY: [Score; 4] = [0, 160, 320, 480];
-/// Quiet moves searched at depths 1–3 before the rest are pruned.
-const LATE_MOVES: [u16; 4] = [0, 8, 13, 20];
+/// Quiet moves the host profile searches at depths 1–3 before the rest are
+/// pruned (two thirds of them where the position is not improving).
+const HOST_LATE_MOVES: [u16; 4] = [0, 8, 13, 20];
+/// [`HOST_LATE_MOVES`] for the board profile: fewer (session 32), so that its
+/// one second reaches depth 4 in every HIL middle game; +13 ± 15 Elo over
+/// 1,200 games at 4,000 nodes a move in the board profile. The host's shallow
+/// nodes lie deeper below its root: the same numbers there gained at 20,000
+/// nodes a move but not at equal time (`docs/strength.md`, session 32).
+const BOARD_LATE_MOVES: [u16; 4] = [0, 5, 9, 14];
 /// Quiescence stands pat on material and tables alone when they are this
 /// far above beta (the rest of the evaluation rarely moves a score as much).
 const LAZY_MARGIN: Score = 300;
@@ -465,6 +472,13 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     /// its own (what it leaves is lost), so it deepens until the time is up;
     /// the board's one-second rows stop at [`SOFT_TIME_16THS`].
     const HOST: bool = PLY >= HOST_PLY;
+
+    /// The profile's quiet moves before late-move pruning, by depth.
+    const LATE_MOVES: [u16; 4] = if Self::HOST {
+        HOST_LATE_MOVES
+    } else {
+        BOARD_LATE_MOVES
+    };
 
     /// The profile's static evaluation: the host's with the threat terms
     /// ([`evaluate_host`]), the board's without ([`evaluate`]).
@@ -1367,8 +1381,8 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         // Fewer quiet moves before pruning where the position is not improving.
         let late_moves = match (prune, improving) {
             (false, _) => 0,
-            (true, true) => LATE_MOVES[depth as usize],
-            (true, false) => LATE_MOVES[depth as usize] * 2 / 3,
+            (true, true) => Self::LATE_MOVES[depth as usize],
+            (true, false) => Self::LATE_MOVES[depth as usize] * 2 / 3,
         };
         let (mut best, mut best_move) = (-INFINITY, 0u32);
         let (mut legal, mut quiets) = (0u16, 0u16);
