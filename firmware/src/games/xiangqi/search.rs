@@ -925,6 +925,12 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         victim >= attacker || !g.position().attacked_by(mv.to, slot_color(mv.captured))
     }
 
+    /// The killers of `ply` (none past the deepest ply kept).
+    #[inline(always)]
+    fn killers_at(&self, ply: usize) -> [u32; 2] {
+        self.killers.get(ply).copied().unwrap_or([0; 2])
+    }
+
     /// A capture's ordering score: MVV-LVA, above the quiet moves when its
     /// exchange does not lose ([`Self::good_capture`]), below them when it does.
     #[inline(always)]
@@ -950,7 +956,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         hash: Option<(Square, Square)>,
         ply: usize,
     ) {
-        let killers = if ply < PLY { self.killers[ply] } else { [0; 2] };
+        let killers = self.killers_at(ply);
         // The hash move by its squares (the low 16 bits of a packed move), the
         // root's best move by its whole word (no real move packs to 0 or to
         // `u32::MAX`).
@@ -967,12 +973,8 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                 HASH_SCORE
             } else if word >> 24 != 0 {
                 Self::capture_score(g, unpack(u64::from(word)))
-            } else if word == killers[0] {
-                KILLER_SCORES[0]
-            } else if word == killers[1] {
-                KILLER_SCORES[1]
             } else {
-                quiet_score(history, cont, unpack(u64::from(word)))
+                killer_or_quiet_score(history, cont, killers, word)
             }
         });
     }
@@ -1012,7 +1014,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         ply: usize,
     ) {
         debug_assert!(ply > 0);
-        let killers = if ply < PLY { self.killers[ply] } else { [0; 2] };
+        let killers = self.killers_at(ply);
         let hash16 = hash_squares(hash);
         let cont = self.cont(g);
         let history = &self.history;
@@ -1020,12 +1022,8 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             debug_assert!(word >> 24 == 0);
             if word & 0xFFFF == hash16 {
                 HASH_SCORE
-            } else if word == killers[0] {
-                KILLER_SCORES[0]
-            } else if word == killers[1] {
-                KILLER_SCORES[1]
             } else {
-                quiet_score(history, cont, unpack(u64::from(word)))
+                killer_or_quiet_score(history, cont, killers, word)
             }
         });
     }
@@ -1369,7 +1367,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             .and_then(|(from, to)| Self::hash_move(g, from, to))
             .filter(|&m| ply > 0 || !self.excluded(m));
         let mut pending = first;
-        let killers = if ply < PLY { self.killers[ply] } else { [0; 2] };
+        let killers = self.killers_at(ply);
         let mut picker = Picker::new(ply, base, first, killers);
         // No pruning of quiet moves against a side without rook, horse or
         // cannon: a quiet move that leaves it without a legal move mates.
@@ -1642,6 +1640,24 @@ fn quiet_score(history: &History<'_>, cont: Option<usize>, mv: Move) -> i32 {
     match cont {
         Some(c) => (history.get(i) + history.get(c + i)) / 2,
         None => history.get(i),
+    }
+}
+
+/// A quiet move's ordering score (`word`, packed) in a node with `killers`:
+/// a killer's fixed score, else [`quiet_score`].
+#[inline(always)]
+fn killer_or_quiet_score(
+    history: &History<'_>,
+    cont: Option<usize>,
+    killers: [u32; 2],
+    word: u32,
+) -> i32 {
+    if word == killers[0] {
+        KILLER_SCORES[0]
+    } else if word == killers[1] {
+        KILLER_SCORES[1]
+    } else {
+        quiet_score(history, cont, unpack(u64::from(word)))
     }
 }
 
