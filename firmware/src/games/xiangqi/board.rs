@@ -711,9 +711,10 @@ impl Position {
         self.unmake::<true>(mv);
     }
 
-    /// [`Position::make_raw`] leaving the Zobrist key as it was: for the
-    /// search's quiescence, which never reads the key (no table, no
-    /// repetition), taken back with [`Position::unmake_unkeyed`].
+    /// [`Position::make_raw`] updating the Zobrist key's low half alone (the
+    /// high half left as it was): for the search's quiescence, which reads
+    /// only that half (the evaluation cache's tag; no table, no repetition),
+    /// taken back with [`Position::unmake_unkeyed`].
     pub fn make_unkeyed(&mut self, mv: Move) {
         self.make::<false>(mv);
     }
@@ -732,10 +733,17 @@ impl Position {
         self.file_occ[usize::from(FILE_OF[sq & 0x7F])] ^= (bits >> 16) as u16;
     }
 
+    /// XORs `z` into the key, or with `FULL` false into its low half alone
+    /// (quiescence's moves: the high half's table reads are left out).
+    #[inline(always)]
+    fn flip_key<const FULL: bool>(&mut self, z: u64) {
+        self.key ^= if FULL { z } else { u64::from(z as u32) };
+    }
+
     // Make and unmake in one pass per kind of state (board and slots, lines,
     // tables, key), so that few values are live at once on the Cortex-M0.
     #[inline(always)]
-    fn make<const KEYED: bool>(&mut self, mv: Move) {
+    fn make<const FULL: bool>(&mut self, mv: Move) {
         let (from, to) = (usize::from(mv.from & 0x7F), usize::from(mv.to & 0x7F));
         let (piece, captured) = (mv.piece, mv.captured);
         self.board[from] = 0;
@@ -747,22 +755,19 @@ impl Position {
             self.squares[usize::from(captured & 63)] = NO_SQUARE;
             self.phase -= PHASE_UNITS[slot_kind(captured) as usize];
             self.psq += PSQ[row][to] - PSQ[row][from] - psq(captured, mv.to);
-            if KEYED {
-                self.key ^=
-                    ZOBRIST[row][to] ^ ZOBRIST[row][from] ^ zobrist(captured, mv.to) ^ ZOBRIST_SIDE;
-            }
+            self.flip_key::<FULL>(
+                ZOBRIST[row][to] ^ ZOBRIST[row][from] ^ zobrist(captured, mv.to) ^ ZOBRIST_SIDE,
+            );
         } else {
             self.flip_occ(to);
             self.psq += PSQ[row][to] - PSQ[row][from];
-            if KEYED {
-                self.key ^= ZOBRIST[row][to] ^ ZOBRIST[row][from] ^ ZOBRIST_SIDE;
-            }
+            self.flip_key::<FULL>(ZOBRIST[row][to] ^ ZOBRIST[row][from] ^ ZOBRIST_SIDE);
         }
         self.side ^= 1;
     }
 
     #[inline(always)]
-    fn unmake<const KEYED: bool>(&mut self, mv: Move) {
+    fn unmake<const FULL: bool>(&mut self, mv: Move) {
         let (from, to) = (usize::from(mv.from & 0x7F), usize::from(mv.to & 0x7F));
         let (piece, captured) = (mv.piece, mv.captured);
         self.side ^= 1;
@@ -775,16 +780,13 @@ impl Position {
             self.squares[usize::from(captured & 63)] = mv.to;
             self.phase += PHASE_UNITS[slot_kind(captured) as usize];
             self.psq -= PSQ[row][to] - PSQ[row][from] - psq(captured, mv.to);
-            if KEYED {
-                self.key ^=
-                    ZOBRIST[row][to] ^ ZOBRIST[row][from] ^ zobrist(captured, mv.to) ^ ZOBRIST_SIDE;
-            }
+            self.flip_key::<FULL>(
+                ZOBRIST[row][to] ^ ZOBRIST[row][from] ^ zobrist(captured, mv.to) ^ ZOBRIST_SIDE,
+            );
         } else {
             self.flip_occ(to);
             self.psq -= PSQ[row][to] - PSQ[row][from];
-            if KEYED {
-                self.key ^= ZOBRIST[row][to] ^ ZOBRIST[row][from] ^ ZOBRIST_SIDE;
-            }
+            self.flip_key::<FULL>(ZOBRIST[row][to] ^ ZOBRIST[row][from] ^ ZOBRIST_SIDE);
         }
     }
 

@@ -412,7 +412,21 @@ pub struct Searcher<'p, 't, const PLY: usize, const PV: usize, const PVT: usize>
     /// ones not to play).
     only: bool,
     poll: &'p mut dyn Poll,
+    /// The last static evaluations by key ([`EVAL_CACHE`] entries, indexed
+    /// by the key's low bits): the low half of each one's key (all that
+    /// quiescence keeps up to date, see [`Xiangqi::play_unrecorded`]), and
+    /// its score. A hit returns the score [`Self::evaluate`] gave, so the
+    /// trees are those of a search without the cache (but for two
+    /// positions whose keys' low halves agree, as rare as a false hit of
+    /// the transposition table). An empty entry's tag has other low bits
+    /// than its index, so no key finds it.
+    eval_tags: [u32; EVAL_CACHE],
+    /// The scores of [`Searcher::eval_tags`]' entries.
+    eval_scores: [i16; EVAL_CACHE],
 }
+
+/// Entries of the searcher's cache of static evaluations (a power of two).
+pub const EVAL_CACHE: usize = 64;
 
 fn mate_score(verdict: Verdict, ply: usize) -> Score {
     match verdict {
@@ -491,6 +505,22 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         }
     }
 
+    /// [`Self::evaluate`] through the cache of the last evaluations by key.
+    #[inline(always)]
+    fn evaluate_cached(&mut self, pos: &super::board::Position) -> Score {
+        let tag = pos.key() as u32;
+        let i = tag as usize & (EVAL_CACHE - 1);
+        if self.eval_tags[i] == tag {
+            return Score::from(self.eval_scores[i]);
+        }
+        let v = Self::evaluate(pos);
+        if let Ok(s) = i16::try_from(v) {
+            self.eval_tags[i] = tag;
+            self.eval_scores[i] = s;
+        }
+        v
+    }
+
     /// Where the continuation counters after the move that led to `g`'s
     /// position start ([`History::cont_base`]); `None` in the board profile.
     #[inline]
@@ -528,6 +558,8 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             listed: [(0, 0); MAX_EXCLUDE],
             only: false,
             poll,
+            eval_tags: core::array::from_fn(|i| !(i as u32)),
+            eval_scores: [0; EVAL_CACHE],
         }
     }
 
@@ -1140,7 +1172,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             let stand = if lazy + LAZY_MARGIN <= alpha {
                 lazy + LAZY_MARGIN
             } else {
-                Self::evaluate(g.position())
+                self.evaluate_cached(g.position())
             };
             if stand >= beta || ply + 1 >= PLY {
                 return stand;
@@ -1150,7 +1182,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         };
         let Some(n) = self.generate(g, base, in_check) else {
             return if in_check {
-                Self::evaluate(g.position())
+                self.evaluate_cached(g.position())
             } else {
                 stand
             };
@@ -1293,7 +1325,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         // futility pruning (non-PV nodes), and tells the nodes two plies on
         // whether their side's position is improving.
         if !n.in_check {
-            n.eval = Self::evaluate(g.position());
+            n.eval = self.evaluate_cached(g.position());
         }
         if ply < PLY {
             self.evals[ply] = n.eval.clamp(-INFINITY, INFINITY) as i16;
@@ -1694,6 +1726,32 @@ mod tests {
             &mut poll,
         );
         f(&mut s);
+    }
+
+    /// The cached evaluation is the evaluation, for positions reached by
+    /// recorded moves and by quiescence's (the key's low half kept alone),
+    /// looked up once (a miss) and again (a hit).
+    #[test]
+    fn the_evaluation_cache_gives_the_evaluation() {
+        use crate::games::xiangqi::board::Position;
+        with_searcher(|s| {
+            let mut buf = [Move::default(); 128];
+            for seed in 0..40u64 {
+                let mut pos = Position::random_walk(seed, 10 + seed as usize);
+                let mut state = seed;
+                for _ in 0..6 {
+                    for _ in 0..2 {
+                        assert_eq!(s.evaluate_cached(&pos), evaluate(&pos));
+                    }
+                    let n = pos.legal_moves(&mut buf, true);
+                    if n == 0 {
+                        break;
+                    }
+                    state = mix(state);
+                    pos.make_unkeyed(buf[(state % n as u64) as usize]);
+                }
+            }
+        });
     }
 
     /// The continuation counters exist only where the arena holds them (the

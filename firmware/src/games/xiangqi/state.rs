@@ -81,9 +81,10 @@ impl Xiangqi {
     }
 
     /// Plays `mv` on the position alone, for the search's quiescence: not
-    /// recorded in the history, the natural-move counter and the Zobrist key
-    /// left as they were (quiescence reads none of them: no repetition test,
-    /// no table). Taken back with [`Xiangqi::take_back_unrecorded`].
+    /// recorded in the history, the natural-move counter left as it was, and
+    /// of the Zobrist key only the low half updated (quiescence reads no
+    /// more: no repetition test, no table, the evaluation cache's tag).
+    /// Taken back with [`Xiangqi::take_back_unrecorded`].
     pub fn play_unrecorded(&mut self, mv: Move) {
         self.pos.make_unkeyed(mv);
     }

@@ -310,13 +310,14 @@ proptest::proptest! {
             if n == 0 { break; }
             snapshots.push(g.clone());
             // Quiescence's unrecorded move: the position of a recorded one
-            // but for the key, which it leaves, and taken back exactly.
+            // but for the key's high half, which it leaves, and taken back
+            // exactly.
             let mut unkeyed = g.position().clone();
             unkeyed.make_unkeyed(buf[pick % n]);
             let mut keyed = g.position().clone();
             keyed.make_raw(buf[pick % n]);
-            proptest::prop_assert_eq!(unkeyed.key(), g.position().key());
-            proptest::prop_assert!(unkeyed.same_as(&keyed) == (unkeyed.key() == keyed.key()));
+            proptest::prop_assert_eq!(unkeyed.key() as u32, keyed.key() as u32);
+            proptest::prop_assert_eq!(unkeyed.key() >> 32, g.position().key() >> 32);
             proptest::prop_assert_eq!(unkeyed.psq(), keyed.psq());
             let (mut a, mut b) = (std::string::String::new(), std::string::String::new());
             unkeyed.write_fen(&mut a).unwrap();
