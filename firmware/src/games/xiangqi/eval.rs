@@ -599,6 +599,13 @@ fn evaluate_with<const THREATS: bool>(pos: &Position) -> Score {
     (if pos.side() == RED { v } else { -v }) + tempo
 }
 
+/// The side to move's bonus, tapered: the evaluation of a position and of
+/// the same position with the other side to move sum to twice this.
+#[inline]
+pub fn tempo(pos: &Position) -> Score {
+    taper(WEIGHTS[param::TEMPO], phase(pos))
+}
+
 /// Material and tables only (what [`Position::psq`] keeps), with the tempo:
 /// [`evaluate`] without mobility, coordination and king safety, for
 /// quiescence to stand pat on when far above beta.
@@ -725,6 +732,20 @@ mod tests {
             let b = Position::parse_fen(&mirrored(fen)).unwrap();
             assert_eq!(evaluate(&a), evaluate(&b), "{fen}");
             assert_eq!(evaluate_host(&a), evaluate_host(&b), "{fen}");
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        /// A pass turns the evaluation around the tempo (what the search
+        /// notes for the node after its null move).
+        #[test]
+        fn a_pass_turns_the_evaluation_around_the_tempo(seed in proptest::prelude::any::<u64>(), plies in 0usize..120) {
+            let pos = Position::random_walk(seed, plies);
+            let mut passed = pos.clone();
+            passed.make_null();
+            proptest::prop_assert_eq!(evaluate(&pos) + evaluate(&passed), 2 * tempo(&pos));
+            proptest::prop_assert_eq!(evaluate_host(&pos) + evaluate_host(&passed), 2 * tempo(&pos));
         }
     }
 

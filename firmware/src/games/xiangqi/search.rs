@@ -30,7 +30,7 @@
 //! the same sizes gives the same answer bit for bit.
 
 use super::board::{Kind, Move, NO_SQUARE, Square, slot_color, slot_kind};
-use super::eval::{VALUE, evaluate, evaluate_host, has_pieces, lazy};
+use super::eval::{VALUE, evaluate, evaluate_host, has_pieces, lazy, tempo};
 use super::movegen::{MAX_MOVES, Sink, unpack};
 use super::rules::Verdict;
 use super::state::{NATURAL_LIMIT, Xiangqi};
@@ -514,11 +514,19 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             return Score::from(self.eval_scores[i]);
         }
         let v = Self::evaluate(pos);
+        self.cache_eval(tag, v);
+        v
+    }
+
+    /// Notes `v` as the evaluation of the position whose key's low half is
+    /// `tag` (kept if it fits in 16 bits).
+    #[inline(always)]
+    fn cache_eval(&mut self, tag: u32, v: Score) {
+        let i = tag as usize & (EVAL_CACHE - 1);
         if let Ok(s) = i16::try_from(v) {
             self.eval_tags[i] = tag;
             self.eval_scores[i] = s;
         }
-        v
     }
 
     /// Where the continuation counters after the move that led to `g`'s
@@ -1355,6 +1363,10 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                 let r = 3 + depth / 4 + ((n.eval - beta) / 200).min(2);
                 let reduced = (depth - 1 - r).max(1);
                 g.push(Move::NULL);
+                // The pass changes only the side to move, which turns the
+                // evaluation around the tempo: noted for the node after it.
+                let pos = g.position();
+                self.cache_eval(pos.key() as u32, 2 * tempo(pos) - n.eval);
                 let score =
                     -self.search(g, reduced, ply + 1, -beta, -beta + 1, n.base, false, false);
                 g.pop();
