@@ -12,6 +12,9 @@
 //!   [`super::see`]) and hopeless ones (delta: the victim, or the exchange's
 //!   gain, cannot bring the score near alpha) left out; in check every
 //!   evasion and no standing pat, so mate is seen at the horizon.
+//! - **Evaluation cache**: the last static evaluations by key
+//!   ([`EVAL_CACHE`] entries, both searches' and the node after a null
+//!   move's), which give the same scores, so the same trees, for less.
 //! - **Ordering**: hash move, winning and even captures (MVV-LVA), killers,
 //!   history (with gravity, maluses for the quiet moves that failed; in the
 //!   host profile, whose arena holds them, averaged with continuation
