@@ -502,6 +502,32 @@ impl Rotated {
         ]
     }
 
+    /// The window centred on `p` (on the board) along direction `dir` of
+    /// [`DIRS`] (as [`Board::lines`]'s `dir`-th): one word of one direction
+    /// read, not the four of [`Rotated::full_lines`].
+    #[inline(always)]
+    pub fn window(&self, board: &Board, p: Point, dir: usize) -> Line {
+        let (r, c) = (usize::from(p / SIZE) % 15, usize::from(p % SIZE));
+        let (black, white, on, at) = match dir {
+            0 => (board.stones[0][r], board.stones[1][r], 0x7FFF, c),
+            1 => (self.cols[0][c % 15], self.cols[1][c % 15], 0x7FFF, r),
+            2 => {
+                let d = (c + 14 - r) % 29;
+                (self.diag[0][d], self.diag[1][d], DIAG_ON[d], r)
+            }
+            _ => {
+                let a = (r + c) % 29;
+                (self.anti[0][a], self.anti[1][a], ANTI_ON[a], c)
+            }
+        };
+        let w = |x: u16| ((u32::from(x) << REACH) >> at) as u16 & 0x7FF;
+        Line {
+            black: w(black),
+            white: w(white),
+            off: !w(on) & 0x7FF,
+        }
+    }
+
     /// The four windows centred on `p` (as [`Board::lines`]).
     #[inline]
     pub fn lines(&self, board: &Board, p: Point) -> [Line; 4] {

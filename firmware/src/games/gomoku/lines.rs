@@ -227,6 +227,17 @@ impl PatternSum {
         )
     }
 
+    /// The sum with one of its patterns, `old`, replaced by `new` (the host's
+    /// points kept move by move: two table reads, not four).
+    #[inline(always)]
+    pub fn replaced(self, old: Pattern, new: Pattern) -> Self {
+        PatternSum(
+            self.0
+                .wrapping_sub(PACKED16[usize::from(old & 15)])
+                .wrapping_add(PACKED16[usize::from(new & 15)]),
+        )
+    }
+
     #[inline(always)]
     fn field(self, shift: u32) -> u32 {
         (self.0 >> shift) as u32 & 15
@@ -343,6 +354,18 @@ static PACKED: [u64; PATTERNS] = {
             | overline << 48
             | closed3 << 52
             | open2 << 56;
+        p += 1;
+    }
+    t
+};
+
+/// [`PACKED`] by any 4-bit pattern (`PACKED[p % PATTERNS]`, read with a mask
+/// instead of a division: [`PatternSum::replaced`]).
+static PACKED16: [u64; 16] = {
+    let mut t = [0u64; 16];
+    let mut p = 0;
+    while p < 16 {
+        t[p] = PACKED[p % PATTERNS];
         p += 1;
     }
     t

@@ -611,6 +611,8 @@ const SAFE: u8 = 1;
 #[derive(Clone, Copy, Debug, Default)]
 struct CachedPoint {
     patterns: [[Pattern; 4]; 2],
+    /// Each colour's four patterns added up ([`PatternSum::of`]).
+    pattern_sums: [PatternSum; 2],
     sums: PointPatterns,
     /// The fine class of each colour ([`super::point_class`]; the host
     /// evaluation's point features).
@@ -636,6 +638,7 @@ impl HostPart<'_> {
                 e.patterns[0][d] = tables[0].pattern(line, 0);
                 e.patterns[1][d] = tables[1].pattern(line, 1);
             }
+            e.pattern_sums = [PatternSum::of(e.patterns[0]), PatternSum::of(e.patterns[1])];
             e.refresh_sums(rule);
             e.dirty = 0;
         }
@@ -664,24 +667,45 @@ impl HostPart<'_> {
         }
     }
 
-    /// The empty point `p`'s patterns, read again in the directions marked.
-    #[inline(never)]
+    /// The empty point `p`'s patterns, read again in the directions marked
+    /// (the kept sums as they are when none is: inlined into the callers).
+    #[inline(always)]
     fn point(&mut self, board: &super::board::Board, p: Point, rule: Rule) -> PointPatterns {
+        match self.points.get(usize::from(p)) {
+            Some(e) if e.dirty == 0 => e.sums,
+            Some(_) => self.refresh(board, p, rule),
+            None => PointPatterns::default(),
+        }
+    }
+
+    /// [`HostPart::point`] of a point with directions marked: only those
+    /// directions' windows are read, and the sums and classes are worked out
+    /// again only when a pattern changed.
+    #[inline(never)]
+    fn refresh(&mut self, board: &super::board::Board, p: Point, rule: Rule) -> PointPatterns {
         let rot = &self.rot;
         let Some(e) = self.points.get_mut(usize::from(p)) else {
             return PointPatterns::default();
         };
-        if e.dirty != 0 {
-            let tables = [Table::for_side(rule, 0), Table::for_side(rule, 1)];
-            let lines = rot.full_lines(board, p);
-            for (d, line) in lines.iter().enumerate() {
-                if e.dirty >> d & 1 != 0 {
-                    let w = line.window(line.at);
-                    e.patterns[0][d] = tables[0].pattern(&w, 0);
-                    e.patterns[1][d] = tables[1].pattern(&w, 1);
+        let tables = [Table::for_side(rule, 0), Table::for_side(rule, 1)];
+        let mut dirty = e.dirty;
+        e.dirty = 0;
+        let mut changed = false;
+        while dirty != 0 {
+            let d = dirty.trailing_zeros() as usize & 3;
+            dirty &= dirty - 1;
+            let w = rot.window(board, p, d);
+            let new = [tables[0].pattern(&w, 0), tables[1].pattern(&w, 1)];
+            for (side, &n) in new.iter().enumerate() {
+                let old = e.patterns[side][d];
+                if n != old {
+                    e.patterns[side][d] = n;
+                    e.pattern_sums[side] = e.pattern_sums[side].replaced(old, n);
+                    changed = true;
                 }
             }
-            e.dirty = 0;
+        }
+        if changed {
             e.refresh_sums(rule);
         }
         e.sums
@@ -699,13 +723,10 @@ impl HostPart<'_> {
 }
 
 impl CachedPoint {
-    /// The sums and fine classes of the patterns.
+    /// The sums and fine classes of the patterns' kept sums.
     #[inline(always)]
     fn refresh_sums(&mut self, rule: Rule) {
-        let sums = [
-            PatternSum::of(self.patterns[0]),
-            PatternSum::of(self.patterns[1]),
-        ];
+        let sums = self.pattern_sums;
         self.sums = PointPatterns::from_sums(sums, rule.has_forbidden());
         self.classes = [point_class::of_sum(sums[0]), point_class::of_sum(sums[1])];
     }
