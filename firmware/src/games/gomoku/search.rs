@@ -352,8 +352,18 @@ fn rank<const W: usize>(
     }
     if i < width {
         let end = n.min(width - 1);
-        moves.copy_within(i..end, i + 1);
-        values.copy_within(i..end, i + 1);
+        if W > MAX_WIDTH {
+            // The host's: a few steps in place, not two calls of `memmove`.
+            let mut k = end;
+            while k > i {
+                moves[k] = moves[k - 1];
+                values[k] = values[k - 1];
+                k -= 1;
+            }
+        } else {
+            moves.copy_within(i..end, i + 1);
+            values.copy_within(i..end, i + 1);
+        }
         moves[i] = p;
         values[i] = value;
         *len = (n + 1).min(width) as u8;
@@ -426,7 +436,17 @@ impl<const W: usize> ScanState<W> {
         let urgent = mine.class >= THREE || theirs.class >= self.theirs_urgent;
         let value = ranking(mine.value, theirs.value, urgent);
         let width = usize::from(self.width);
-        rank(moves, &mut self.values, &mut self.scan.len, p, value, width);
+        // The host's candidates are many points for few places: those below
+        // the last kept one are passed over here, not in a call of `rank`.
+        let kept_out = W > MAX_WIDTH
+            && usize::from(self.scan.len) >= width
+            && width
+                .checked_sub(1)
+                .and_then(|last| self.values.get(last))
+                .is_some_and(|&v| v >= value);
+        if !kept_out {
+            rank(moves, &mut self.values, &mut self.scan.len, p, value, width);
+        }
         if (mine.class >= FOUR || theirs.class >= FOUR)
             && let Some(slot) = self.answers.get_mut(usize::from(self.answer_count))
         {
@@ -1037,9 +1057,23 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
     }
 
     /// What a stone on the empty point `p` makes for each colour (its windows
-    /// from the rotated words when kept), the renju test not yet run.
-    #[inline(never)]
+    /// from the rotated words when kept), the renju test not yet run: on the
+    /// host the kept point read in place ([`HostPart::point`]), on the board
+    /// the call out of line it always was.
+    #[inline(always)]
     pub(super) fn read_point(&mut self, p: Point) -> PointPatterns {
+        if Self::HOST {
+            let (board, rule) = (self.pos.board(), self.pos.rule());
+            if let Some(host) = self.host.first_mut() {
+                return host.point(board, p, rule);
+            }
+        }
+        self.read_point_out(p)
+    }
+
+    /// [`Searcher::read_point`] out of line (the board's).
+    #[inline(never)]
+    fn read_point_out(&mut self, p: Point) -> PointPatterns {
         let (board, rule) = (self.pos.board(), self.pos.rule());
         match self.host.first_mut() {
             Some(host) => host.point(board, p, rule),
