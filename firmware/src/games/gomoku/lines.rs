@@ -227,6 +227,31 @@ impl PatternSum {
         )
     }
 
+    /// [`PatternSum::of`] at compile time (the host's class tables).
+    pub const fn of_const(patterns: [Pattern; 4]) -> Self {
+        let mut sum = 0;
+        let mut d = 0;
+        while d < 4 {
+            sum += PACKED[patterns[d] as usize % PATTERNS];
+            d += 1;
+        }
+        PatternSum(sum)
+    }
+
+    /// The threat of a point whose patterns add up to this sum and make the
+    /// coarse class `class` (as [`PatternSum::threat`] values it, its class
+    /// read elsewhere: the host's tables).
+    #[inline(always)]
+    pub fn threat_of_class(self, class: u8) -> Threat {
+        let value = (self.0 & 0xFFFF_FFFF) as u32
+            + u32::from(CLASS_VALUE.get(usize::from(class)).copied().unwrap_or(0));
+        Threat {
+            class,
+            forbidden: false,
+            value: value.min(u32::from(u16::MAX)) as u16,
+        }
+    }
+
     /// The sum with one of its patterns, `old`, replaced by `new` (the host's
     /// points kept move by move: two table reads, not four).
     #[inline(always)]
@@ -239,49 +264,49 @@ impl PatternSum {
     }
 
     #[inline(always)]
-    fn field(self, shift: u32) -> u32 {
+    const fn field(self, shift: u32) -> u32 {
         (self.0 >> shift) as u32 & 15
     }
 
     /// Fives (`F5`).
     #[inline(always)]
-    pub fn fives(self) -> u32 {
+    pub const fn fives(self) -> u32 {
         self.field(32)
     }
 
     /// Fours: one for `F4` and `B4`, two for `D4`.
     #[inline(always)]
-    pub fn fours(self) -> u32 {
+    pub const fn fours(self) -> u32 {
         self.field(36)
     }
 
     /// Open threes (`F3`, `F3S`).
     #[inline(always)]
-    pub fn open_threes(self) -> u32 {
+    pub const fn open_threes(self) -> u32 {
         self.field(40)
     }
 
     /// Straight or double fours (`F4`, `D4`).
     #[inline(always)]
-    pub fn open_fours(self) -> u32 {
+    pub const fn open_fours(self) -> u32 {
         self.field(44)
     }
 
     /// Overlines (`OL`).
     #[inline(always)]
-    pub fn overlines(self) -> u32 {
+    pub const fn overlines(self) -> u32 {
         self.field(48)
     }
 
     /// Closed threes (`B3`).
     #[inline(always)]
-    pub fn closed_threes(self) -> u32 {
+    pub const fn closed_threes(self) -> u32 {
         self.field(52)
     }
 
     /// Open twos (`F2`, `F2A`).
     #[inline(always)]
-    pub fn open_twos(self) -> u32 {
+    pub const fn open_twos(self) -> u32 {
         self.field(56)
     }
 

@@ -54,7 +54,7 @@ pub fn classify(patterns: [Pattern; 4]) -> PointClass {
 /// The fine class of a point from its patterns' sum (the sum
 /// [`super::lines::combine`] reads its class from).
 #[inline]
-pub fn of_sum(sum: PatternSum) -> PointClass {
+pub const fn of_sum(sum: PatternSum) -> PointClass {
     let (fives, fours, open_fours, flex3) = (
         sum.fives(),
         sum.fours(),
@@ -91,6 +91,101 @@ pub fn of_sum(sum: PatternSum) -> PointClass {
     } else {
         NO_CLASS
     }
+}
+
+/// Kinds of line pattern as the classes count them: none of the below
+/// (`DEAD`, `B1`, `F1`, `B2`), `F5`, `F4`, `D4`, `B4`, an open three (`F3`,
+/// `F3S`), `B3`, an open two (`F2`, `F2A`), `OL`.
+const KINDS: usize = 9;
+
+/// The kind of a pattern (see [`KINDS`]; a pattern read as `% PATTERNS`, as
+/// [`PatternSum::of`] reads it).
+const fn kind(p: usize) -> usize {
+    use super::lines::{B3, B4, D4, F2, F2A, F3, F3S, F4, F5, OL, PATTERNS};
+    match (p % PATTERNS) as Pattern {
+        F5 => 1,
+        F4 => 2,
+        D4 => 3,
+        B4 => 4,
+        F3 | F3S => 5,
+        B3 => 6,
+        F2 | F2A => 7,
+        OL => 8,
+        _ => 0,
+    }
+}
+
+/// A pattern of each kind (see [`KINDS`]).
+const KIND_PATTERN: [Pattern; KINDS] = {
+    use super::lines::{B3, B4, D4, DEAD, F2, F3, F4, F5, OL};
+    [DEAD, F5, F4, D4, B4, F3, B3, F2, OL]
+};
+
+/// Unordered pairs of kinds.
+const PAIRS: usize = KINDS * (KINDS + 1) / 2;
+
+/// The unordered pair of kinds of two patterns by `p << 4 | q` (4-bit
+/// patterns), numbered `0 .. PAIRS`.
+static PAIR: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let (a, b) = (kind(i >> 4), kind(i & 15));
+        let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+        // Pairs (lo, hi) numbered row by row of `lo`.
+        t[i] = (lo * KINDS - lo * lo.saturating_sub(1) / 2 + (hi - lo)) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// A pair of patterns of each pair number of [`PAIR`].
+const PAIR_PATTERNS: [[Pattern; 2]; PAIRS] = {
+    let mut t = [[0u8; 2]; PAIRS];
+    let mut lo = 0;
+    while lo < KINDS {
+        let mut hi = lo;
+        while hi < KINDS {
+            let (p, q) = (KIND_PATTERN[lo], KIND_PATTERN[hi]);
+            t[PAIR[(p as usize) << 4 | q as usize] as usize] = [p, q];
+            hi += 1;
+        }
+        lo += 1;
+    }
+    t
+};
+
+/// [`MAYBE_FORBIDDEN`]'s bit of a [`QUAD`] entry.
+const MAYBE_FORBIDDEN: u8 = 0x80;
+
+/// The fine class of four patterns by their two pairs' numbers
+/// (`PAIR[p0, p1] * PAIRS + PAIR[p2, p3]`), with [`MAYBE_FORBIDDEN`] set where
+/// [`super::lines::combine`] finds a renju black point maybe forbidden.
+static QUAD: [u8; PAIRS * PAIRS] = {
+    let mut t = [0u8; PAIRS * PAIRS];
+    let mut i = 0;
+    while i < PAIRS * PAIRS {
+        let (a, b) = (PAIR_PATTERNS[i / PAIRS], PAIR_PATTERNS[i % PAIRS]);
+        let sum = PatternSum::of_const([a[0], a[1], b[0], b[1]]);
+        let maybe =
+            sum.fives() == 0 && (sum.overlines() > 0 || sum.fours() >= 2 || sum.open_threes() >= 2);
+        t[i] = of_sum(sum) | if maybe { MAYBE_FORBIDDEN } else { 0 };
+        i += 1;
+    }
+    t
+};
+
+/// The fine class ([`of_sum`] of their sum) of four patterns (one per
+/// direction) and whether a renju black stone there may be forbidden
+/// (as [`super::lines::combine`] says): three table reads (the host's kept
+/// points).
+#[inline(always)]
+pub fn of_patterns(patterns: [Pattern; 4]) -> (PointClass, bool) {
+    let pair =
+        |p: Pattern, q: Pattern| usize::from(PAIR[usize::from(p & 15) << 4 | usize::from(q & 15)]);
+    let quad = QUAD[(pair(patterns[0], patterns[1]) * PAIRS + pair(patterns[2], patterns[3]))
+        % (PAIRS * PAIRS)];
+    (quad & !MAYBE_FORBIDDEN, quad & MAYBE_FORBIDDEN != 0)
 }
 
 /// The coarse class ([`super::lines::combine`]'s) a fine class lies within.
@@ -185,6 +280,25 @@ mod tests {
                 NO_CLASS
             };
             assert_eq!(classify(p), expected, "{p:?}");
+        }
+    }
+
+    /// The class tables read as the sums do, over all 4-bit pattern
+    /// quadruples: the fine class, the coarse class and value, and renju
+    /// black's maybe-forbidden flag.
+    #[test]
+    fn class_tables_match_the_sums() {
+        for i in 0..16usize.pow(4) {
+            let p: [Pattern; 4] = core::array::from_fn(|d| (i >> (4 * d) & 15) as u8);
+            let sum = PatternSum::of(p);
+            let (fine, maybe) = of_patterns(p);
+            assert_eq!(fine, of_sum(sum), "{p:?}");
+            assert_eq!(maybe, sum.threat(true).1, "{p:?}");
+            assert_eq!(
+                sum.threat_of_class(coarse(fine)),
+                sum.threat(false).0,
+                "{p:?}"
+            );
         }
     }
 

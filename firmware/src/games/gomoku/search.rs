@@ -743,12 +743,21 @@ impl HostPart<'_> {
 }
 
 impl CachedPoint {
-    /// The sums and fine classes of the patterns' kept sums.
+    /// The sums and fine classes of the patterns (the classes from their
+    /// tables, [`point_class::of_patterns`]; the values from the kept sums).
     #[inline(always)]
     fn refresh_sums(&mut self, rule: Rule) {
-        let sums = self.pattern_sums;
-        self.sums = PointPatterns::from_sums(sums, rule.has_forbidden());
-        self.classes = [point_class::of_sum(sums[0]), point_class::of_sum(sums[1])];
+        let (black, maybe) = point_class::of_patterns(self.patterns[0]);
+        let (white, _) = point_class::of_patterns(self.patterns[1]);
+        self.classes = [black, white];
+        let [b, w] = self.pattern_sums;
+        self.sums = PointPatterns {
+            threat: [
+                b.threat_of_class(point_class::coarse(black)),
+                w.threat_of_class(point_class::coarse(white)),
+            ],
+            maybe_forbidden: maybe && rule.has_forbidden(),
+        };
     }
 }
 
