@@ -155,12 +155,13 @@ const PAIR_PATTERNS: [[Pattern; 2]; PAIRS] = {
     t
 };
 
-/// [`MAYBE_FORBIDDEN`]'s bit of a [`QUAD`] entry.
+/// The bit of a [`QUAD`] entry set where a renju black point may be forbidden.
 const MAYBE_FORBIDDEN: u8 = 0x80;
 
 /// The fine class of four patterns by their two pairs' numbers
-/// (`PAIR[p0, p1] * PAIRS + PAIR[p2, p3]`), with [`MAYBE_FORBIDDEN`] set where
-/// [`super::lines::combine`] finds a renju black point maybe forbidden.
+/// (`PAIR[p0, p1] * PAIRS + PAIR[p2, p3]`), its coarse class (bits 4–6) and
+/// [`MAYBE_FORBIDDEN`] set where [`super::lines::combine`] finds a renju
+/// black point maybe forbidden.
 static QUAD: [u8; PAIRS * PAIRS] = {
     let mut t = [0u8; PAIRS * PAIRS];
     let mut i = 0;
@@ -169,23 +170,24 @@ static QUAD: [u8; PAIRS * PAIRS] = {
         let sum = PatternSum::of_const([a[0], a[1], b[0], b[1]]);
         let maybe =
             sum.fives() == 0 && (sum.overlines() > 0 || sum.fours() >= 2 || sum.open_threes() >= 2);
-        t[i] = of_sum(sum) | if maybe { MAYBE_FORBIDDEN } else { 0 };
+        let fine = of_sum(sum);
+        t[i] = fine | coarse(fine) << 4 | if maybe { MAYBE_FORBIDDEN } else { 0 };
         i += 1;
     }
     t
 };
 
 /// The fine class ([`of_sum`] of their sum) of four patterns (one per
-/// direction) and whether a renju black stone there may be forbidden
-/// (as [`super::lines::combine`] says): three table reads (the host's kept
-/// points).
+/// direction), its coarse class ([`coarse`]) and whether a renju black stone
+/// there may be forbidden (as [`super::lines::combine`] says): three table
+/// reads (the host's kept points).
 #[inline(always)]
-pub fn of_patterns(patterns: [Pattern; 4]) -> (PointClass, bool) {
+pub fn of_patterns(patterns: [Pattern; 4]) -> (PointClass, u8, bool) {
     let pair =
         |p: Pattern, q: Pattern| usize::from(PAIR[usize::from(p & 15) << 4 | usize::from(q & 15)]);
-    let quad = QUAD[(pair(patterns[0], patterns[1]) * PAIRS + pair(patterns[2], patterns[3]))
-        % (PAIRS * PAIRS)];
-    (quad & !MAYBE_FORBIDDEN, quad & MAYBE_FORBIDDEN != 0)
+    let i = pair(patterns[0], patterns[1]) * PAIRS + pair(patterns[2], patterns[3]);
+    let quad = QUAD.get(i).copied().unwrap_or(0);
+    (quad & 15, quad >> 4 & 7, quad & MAYBE_FORBIDDEN != 0)
 }
 
 /// The coarse class ([`super::lines::combine`]'s) a fine class lies within.
@@ -291,14 +293,11 @@ mod tests {
         for i in 0..16usize.pow(4) {
             let p: [Pattern; 4] = core::array::from_fn(|d| (i >> (4 * d) & 15) as u8);
             let sum = PatternSum::of(p);
-            let (fine, maybe) = of_patterns(p);
+            let (fine, class, maybe) = of_patterns(p);
             assert_eq!(fine, of_sum(sum), "{p:?}");
+            assert_eq!(class, coarse(fine), "{p:?}");
             assert_eq!(maybe, sum.threat(true).1, "{p:?}");
-            assert_eq!(
-                sum.threat_of_class(coarse(fine)),
-                sum.threat(false).0,
-                "{p:?}"
-            );
+            assert_eq!(sum.threat_of_class(class), sum.threat(false).0, "{p:?}");
         }
     }
 

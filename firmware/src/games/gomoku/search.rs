@@ -53,7 +53,7 @@
 
 use super::board::{BLACK, FullLine, POINTS, Point, REACH, Rotated, parse_point};
 use super::engine::fill;
-use super::eval::Eval;
+use super::eval::{Eval, PatternSink};
 use super::host_eval::{self, Both, Histogram, HostEval, PointClasses};
 use super::lines::{FOUR, OPEN_FOUR, Pattern, PatternSum, PointPatterns, THREE, Table};
 use super::point_class::{self, PointClass};
@@ -605,6 +605,9 @@ pub(super) struct HostPart<'p> {
     /// its four lines, and a point is read again in those directions only when
     /// asked for (entries of occupied points are meaningless until emptied).
     points: [CachedPoint; POINTS],
+    /// Each stone's line pattern per direction ([`host_update`]; entries of
+    /// empty points are meaningless).
+    stones: [[Pattern; 4]; POINTS],
     /// The stones' line patterns counted by pattern (the host evaluation's
     /// features, kept move by move beside [`Searcher::eval`]).
     hist: Histogram,
@@ -645,10 +648,17 @@ struct CachedPoint {
 const DIR_STEP: [i16; 4] = [1, 15, 16, -14];
 
 impl HostPart<'_> {
-    /// Reads every empty point's patterns from scratch.
+    /// Reads every empty point's patterns and every stone's from scratch.
     fn read_points(&mut self, board: &super::board::Board, rule: Rule) {
         let tables = [Table::for_side(rule, 0), Table::for_side(rule, 1)];
         for p in 0..POINTS as u8 {
+            if let Some(side) = board.get(p) {
+                let lines = self.rot.lines(board, p);
+                let table = tables[usize::from(side & 1)];
+                self.stones[usize::from(p)] =
+                    core::array::from_fn(|d| table.pattern(&lines[d], side));
+                continue;
+            }
             if !board.is_empty(p) {
                 continue;
             }
@@ -747,14 +757,14 @@ impl CachedPoint {
     /// tables, [`point_class::of_patterns`]; the values from the kept sums).
     #[inline(always)]
     fn refresh_sums(&mut self, rule: Rule) {
-        let (black, maybe) = point_class::of_patterns(self.patterns[0]);
-        let (white, _) = point_class::of_patterns(self.patterns[1]);
+        let (black, black_class, maybe) = point_class::of_patterns(self.patterns[0]);
+        let (white, white_class, _) = point_class::of_patterns(self.patterns[1]);
         self.classes = [black, white];
         let [b, w] = self.pattern_sums;
         self.sums = PointPatterns {
             threat: [
-                b.threat_of_class(point_class::coarse(black)),
-                w.threat_of_class(point_class::coarse(white)),
+                b.threat_of_class(black_class),
+                w.threat_of_class(white_class),
             ],
             maybe_forbidden: maybe && rule.has_forbidden(),
         };
@@ -771,6 +781,7 @@ impl HostPart<'_> {
             soft_deadline: 0,
             rot: Rotated::default(),
             points: [CachedPoint::default(); POINTS],
+            stones: [[0; 4]; POINTS],
             hist: Histogram::default(),
             root_threat: [UNCHECKED; POINTS],
             root_vct: 0,
@@ -800,17 +811,63 @@ static ZOBRIST: [[u64; POINTS]; 2] = {
     t
 };
 
-/// [`Eval::update`] and the host's [`Histogram`] together.
+/// [`Eval::update`] and the host's [`Histogram`] together, for a stone of
+/// `side` put on (`add`) or taken from the empty point `p` whose four whole
+/// lines without its stone are `lines` ([`super::eval::update_into`]'s
+/// changes): each stone's patterns are kept in `stones` ([`HostPart::stones`]),
+/// so that only the patterns after the move are looked up.
 #[inline(never)]
 fn host_update(
-    eval: &mut Eval,
-    hist: &mut Histogram,
+    sink: &mut Both<'_>,
+    stones: &mut [[Pattern; 4]; POINTS],
+    p: Point,
     lines: &[FullLine; 4],
     side: u8,
     add: bool,
     rule: Rule,
 ) {
-    super::eval::update_into(&mut Both(eval, hist), lines, side, add, rule);
+    let tables = [Table::for_side(rule, 0), Table::for_side(rule, 1)];
+    for (d, without) in lines.iter().enumerate() {
+        let at = without.at;
+        let mut with = *without;
+        let bit = 1u16 << at;
+        if side == 0 {
+            with.black |= bit;
+        } else {
+            with.white |= bit;
+        }
+        // The board after the move: with the stone when it is put on.
+        let now = if add { with } else { *without };
+        let lo = u32::from(at.saturating_sub(REACH as u8));
+        let hi = u32::from(at) + REACH as u32;
+        let span = ((1u32 << (hi + 1)) - 1) & !((1u32 << lo) - 1);
+        let mut near = u32::from(without.black | without.white) & span;
+        while near != 0 {
+            let i = near.trailing_zeros() as u8;
+            near &= near - 1;
+            let colour = u8::from(without.white >> i & 1 != 0);
+            let q = i16::from(p) + (i16::from(i) - i16::from(at)) * DIR_STEP[d];
+            let Some(kept) = stones.get_mut(q as usize) else {
+                continue;
+            };
+            let new = tables[usize::from(colour)].pattern(&now.window(i), colour);
+            let old = kept[d];
+            if new != old {
+                sink.add_pattern(colour, old, -1);
+                sink.add_pattern(colour, new, 1);
+                kept[d] = new;
+            }
+        }
+        if let Some(kept) = stones.get_mut(usize::from(p)) {
+            if add {
+                let own = tables[usize::from(side)].pattern(&with.window(at), side);
+                kept[d] = own;
+                sink.add_pattern(side, own, 1);
+            } else {
+                sink.add_pattern(side, kept[d], -1);
+            }
+        }
+    }
 }
 
 /// The Zobrist key of a board.
@@ -1024,7 +1081,15 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         let lines = self.full_lines(p);
         let rule = self.pos.rule();
         match self.host.first_mut() {
-            Some(host) => host_update(&mut self.eval, &mut host.hist, &lines, side, true, rule),
+            Some(host) => host_update(
+                &mut Both(&mut self.eval, &mut host.hist),
+                &mut host.stones,
+                p,
+                &lines,
+                side,
+                true,
+                rule,
+            ),
             None => self.eval.update(&lines, side, true, rule),
         }
         if let Some(host) = self.host.first_mut() {
@@ -1048,7 +1113,15 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         let rule = self.pos.rule();
         match self.host.first_mut() {
             Some(host) => {
-                host_update(&mut self.eval, &mut host.hist, &lines, side, false, rule);
+                host_update(
+                    &mut Both(&mut self.eval, &mut host.hist),
+                    &mut host.stones,
+                    p,
+                    &lines,
+                    side,
+                    false,
+                    rule,
+                );
                 host.mark_points(p, &lines);
             }
             None => self.eval.update(&lines, side, false, rule),
@@ -2256,8 +2329,8 @@ mod tests {
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
-        /// The host's points and pattern counts kept move by move equal a
-        /// fresh reading, after moves played and taken back; the host score
+        /// The host's points, stones' patterns and pattern counts kept move by
+        /// move equal a fresh reading, after moves played and taken back; the host score
         /// equals the one computed from scratch.
         #[test]
         fn cached_points_equal_fresh_reads(
@@ -2299,6 +2372,16 @@ mod tests {
             }
             let fresh = Histogram::from_board(s.pos.board(), rule);
             proptest::prop_assert_eq!(s.host[0].hist, fresh);
+            proptest::prop_assert_eq!(s.eval, Eval::from_board(s.pos.board(), rule));
+            for p in 0..POINTS as u8 {
+                if let Some(side) = s.pos.board().get(p) {
+                    let lines = s.pos.board().lines(p);
+                    let table = Table::for_side(rule, side);
+                    let fresh: [Pattern; 4] =
+                        core::array::from_fn(|d| table.pattern(&lines[d], side));
+                    proptest::prop_assert_eq!(s.host[0].stones[usize::from(p)], fresh, "stone {}", p);
+                }
+            }
             static WEIGHTS: HostEval = HostEval {
                 free: host_eval::HostWeights {
                     own_points: [1, 3, 7, 15, 31, 63, 127, 2, 9, 17, 40, 70, 150],
