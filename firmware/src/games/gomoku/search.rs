@@ -406,9 +406,16 @@ struct ScanState<const W: usize> {
 }
 
 impl<const W: usize> ScanState<W> {
-    /// Analyses the near point `p` of `pos` and ranks it into `moves`.
+    /// Analyses the near point `p` of `pos` and ranks it into `moves` (out of
+    /// line: the board's; the host's scan inlines [`ScanState::consider_in`]).
     #[inline(never)]
-    fn consider(
+    fn consider(&mut self, pos: &mut Gomoku, moves: &mut [Point; W], p: Point, pp: PointPatterns) {
+        self.consider_in(pos, moves, p, pp);
+    }
+
+    /// [`ScanState::consider`] in line.
+    #[inline(always)]
+    fn consider_in(
         &mut self,
         pos: &mut Gomoku,
         moves: &mut [Point; W],
@@ -1224,7 +1231,11 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
                 work += 1;
                 let pp = self.read_point(p);
                 let pp = self.class_bonus(p, pp);
-                st.consider(&mut self.pos, moves, p, pp);
+                if Self::HOST {
+                    st.consider_in(&mut self.pos, moves, p, pp);
+                } else {
+                    st.consider(&mut self.pos, moves, p, pp);
+                }
             }
         }
         work += u32::from(st.tests) * FORBIDDEN_WORK;
@@ -1494,7 +1505,9 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
                     if let Some(host) = self.host.first_mut() {
                         let classes = host.classes(board, p, rule);
                         for (side, &c) in classes.iter().enumerate() {
-                            points[side][usize::from(c) % host_eval::CLASSES] += 1;
+                            if let Some(n) = points[side].get_mut(usize::from(c)) {
+                                *n += 1;
+                            }
                         }
                     }
                 }
