@@ -608,9 +608,11 @@ pub(super) struct HostPart<'p> {
     /// The board's columns and diagonals.
     rot: Rotated,
     /// Every empty point's line patterns and what they add up to: a move marks
-    /// the directions it changes on the points within a window's reach along
-    /// its four lines, and a point is read again in those directions only when
-    /// asked for (entries of occupied points are meaningless until emptied).
+    /// the directions it changes on the empty points within a window's reach
+    /// along its four lines, and a point is read again in those directions
+    /// only when asked for (an occupied point's entry is left as it was when
+    /// its stone was played, and is right again when the stone is taken back;
+    /// entries of the root's stones are meaningless).
     points: [CachedPoint; POINTS],
     /// Each stone's line pattern per direction ([`host_update`]; entries of
     /// empty points are meaningless).
@@ -681,18 +683,20 @@ impl HostPart<'_> {
         }
     }
 
-    /// Marks the points within a window's reach of `p` along the four whole
-    /// lines through it, `lines`, as to be read again in that line's direction:
-    /// the only patterns a stone put on or taken from `p` changes (read when
-    /// asked for, [`HostPart::point`]: the VCF search plays many moves and reads
-    /// few points).
+    /// Marks the empty points within a window's reach of `p` along the four
+    /// whole lines through it, `lines` (without `p`'s stone), as to be read
+    /// again in that line's direction: the only patterns a stone put on or
+    /// taken from `p` changes (read when asked for, [`HostPart::point`]: the
+    /// VCF search plays many moves and reads few points). An occupied point
+    /// is not marked: moves are taken back in the reverse order, so when its
+    /// stone is taken back the board is again the one its entry was left in.
     #[inline(never)]
     fn mark_points(&mut self, p: Point, lines: &[FullLine; 4]) {
         for (d, line) in lines.iter().enumerate() {
             let at = line.at;
             let (lo, hi) = (at.saturating_sub(REACH as u8), (at + REACH as u8).min(14));
             let span = ((1u32 << (hi + 1)) - 1) & !((1u32 << lo) - 1) & !(1u32 << at);
-            let mut near = u32::from(line.on) & span;
+            let mut near = u32::from(line.on & !(line.black | line.white)) & span;
             while near != 0 {
                 let i = near.trailing_zeros() as u8;
                 near &= near - 1;
