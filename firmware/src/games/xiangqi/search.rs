@@ -5,7 +5,8 @@
 //!   mate-distance pruning, check extension, reverse futility, null move (the
 //!   reduced search keeps one full-width ply, so quiet mating checks are seen),
 //!   internal iterative deepening, futility and late-move pruning of quiet
-//!   moves, late-move reductions; AXF repetition rules inside the tree
+//!   moves, late-move reductions (in the host profile two plies more at
+//!   expected cut nodes, guessed as Stockfish does); AXF repetition rules inside the tree
 //!   (perpetual check and chase lose, other repetitions draw), the
 //!   natural-move limit.
 //! - **Quiescence**: captures, losing ones (static exchange evaluation,
@@ -360,12 +361,34 @@ struct Node {
     base: usize,
     in_check: bool,
     null_ok: bool,
+    /// An expected cut node: a null-window node reached through a reduced
+    /// search, or through a node expected to fail low (the host profile
+    /// reduces its late quiet moves two plies more).
+    cut: bool,
     pv: bool,
     eval: Score,
     /// Whether the static evaluation is above the one of two plies before
     /// (the same side to move), or either is unknown.
     improving: bool,
     hash: Option<(Square, Square)>,
+}
+
+/// What a parent tells the node it searches beyond the window (two bytes,
+/// passed in one argument).
+#[derive(Clone, Copy)]
+struct Entry {
+    /// Whether the node may try a null move (not right after one).
+    null_ok: bool,
+    /// Whether the node is expected to fail high (see [`Node::cut`]).
+    cut: bool,
+}
+
+impl Entry {
+    /// The root's: no null move, a PV node.
+    const ROOT: Entry = Entry {
+        null_ok: false,
+        cut: false,
+    };
 }
 
 /// Where ply `ply`'s line starts in [`Searcher`]'s triangular principal
@@ -1261,18 +1284,19 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         beta: Score,
         base: usize,
         in_check: bool,
-        null_ok: bool,
+        entry: Entry,
     ) -> Score {
         #[cfg(test)]
         super::stack_probe::note();
         let mut node = Node {
+            cut: Self::HOST && entry.cut,
             depth,
             ply,
             alpha,
             beta,
             base,
             in_check,
-            null_ok,
+            null_ok: entry.null_ok,
             pv: beta - alpha > 1,
             eval: NO_EVAL,
             improving: true,
@@ -1370,8 +1394,19 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                 // evaluation around the tempo: noted for the node after it.
                 let pos = g.position();
                 self.cache_eval(pos.key() as u32, 2 * tempo(pos) - n.eval);
-                let score =
-                    -self.search(g, reduced, ply + 1, -beta, -beta + 1, n.base, false, false);
+                let score = -self.search(
+                    g,
+                    reduced,
+                    ply + 1,
+                    -beta,
+                    -beta + 1,
+                    n.base,
+                    false,
+                    Entry {
+                        null_ok: false,
+                        cut: Self::HOST && !n.cut,
+                    },
+                );
                 g.pop();
                 if self.aborted {
                     return Some(0);
@@ -1383,7 +1418,19 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         }
         // Internal iterative deepening: a PV node without a hash move finds one.
         if n.hash.is_none() && n.pv && depth >= 5 {
-            self.search(g, depth - 2, ply, n.alpha, beta, n.base, n.in_check, false);
+            self.search(
+                g,
+                depth - 2,
+                ply,
+                n.alpha,
+                beta,
+                n.base,
+                n.in_check,
+                Entry {
+                    null_ok: false,
+                    cut: n.cut,
+                },
+            );
             if self.aborted {
                 return Some(0);
             }
@@ -1402,6 +1449,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             beta,
             base,
             in_check,
+            cut,
             pv: pv_node,
             eval,
             improving,
@@ -1502,14 +1550,32 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             let full_depth = depth - 1;
             let mut d = full_depth;
             if legal > 2 && depth >= 3 && !special && !in_check {
-                d -= (reduction(depth, legal) - i32::from(pv_node) + i32::from(!improving))
-                    .clamp(0, full_depth - 1);
+                d -= (reduction(depth, legal) - i32::from(pv_node)
+                    + i32::from(!improving)
+                    + 2 * i32::from(cut))
+                .clamp(0, full_depth - 1);
             }
             let mut wide = legal == 1;
             let mut score;
             loop {
                 let b = if wide { beta } else { alpha + 1 };
-                score = -self.search(g, d, ply + 1, -b, -alpha, next, check, true);
+                // The child's node type as Stockfish guesses it: a full-window
+                // child is a PV node, a reduced one is expected to fail high
+                // (a cut node), and a null-window child at full depth takes
+                // the opposite of this node's type.
+                let child_cut = Self::HOST
+                    && if wide {
+                        false
+                    } else if d < full_depth {
+                        true
+                    } else {
+                        !cut
+                    };
+                let entry = Entry {
+                    null_ok: true,
+                    cut: child_cut,
+                };
+                score = -self.search(g, d, ply + 1, -b, -alpha, next, check, entry);
                 if self.aborted || score <= alpha || (wide && d == full_depth) {
                     break;
                 }
@@ -1605,7 +1671,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                 (-INFINITY, INFINITY)
             };
             let score = loop {
-                let s = self.search(g, i32::from(depth), 0, lo, hi, 0, in_check, false);
+                let s = self.search(g, i32::from(depth), 0, lo, hi, 0, in_check, Entry::ROOT);
                 if self.aborted {
                     break s;
                 }
