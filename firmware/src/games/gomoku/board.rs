@@ -395,6 +395,29 @@ impl FullLine {
             off: !w(self.on) & 0x7FF,
         }
     }
+
+    /// The line with a stone of `side` (0 black, 1 white) on its point `at`.
+    #[inline(always)]
+    pub fn with_stone(&self, side: u8) -> FullLine {
+        let bit = 1u16 << self.at;
+        let mut with = *self;
+        if side == 0 {
+            with.black |= bit;
+        } else {
+            with.white |= bit;
+        }
+        with
+    }
+
+    /// The stones within a window's reach ([`REACH`] points) of the point
+    /// `at`, as bits by index along the line.
+    #[inline(always)]
+    pub fn stones_near(&self) -> u32 {
+        let lo = u32::from(self.at.saturating_sub(REACH as u8));
+        let hi = u32::from(self.at) + REACH as u32;
+        let span = ((1u32 << (hi + 1)) - 1) & !((1u32 << lo) - 1);
+        u32::from(self.black | self.white) & span
+    }
 }
 
 /// The board's columns and diagonals as bit words, kept beside a [`Board`] by

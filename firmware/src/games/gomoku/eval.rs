@@ -10,7 +10,7 @@
 //! fours and open threes per colour tell the search at once whether a side can
 //! make five or an open four.
 
-use super::board::{Board, FullLine, POINTS, Point, REACH};
+use super::board::{Board, FullLine, POINTS, Point};
 use super::lines::{B3, B4, D4, F3, F3S, F4, Pattern, Table, stone_value};
 use super::rules::Rule;
 use crate::game::{MATE_BOUND, Score};
@@ -167,18 +167,9 @@ pub fn update_into<S: PatternSink>(
     let tables = [Table::for_side(rule, 0), Table::for_side(rule, 1)];
     let sign = if add { 1 } else { -1 };
     for without in lines {
-        let mut with = *without;
-        let bit = 1u16 << without.at;
-        if side == 0 {
-            with.black |= bit;
-        } else {
-            with.white |= bit;
-        }
         let at = without.at;
-        let lo = u32::from(at.saturating_sub(REACH as u8));
-        let hi = u32::from(at) + REACH as u32;
-        let span = ((1u32 << (hi + 1)) - 1) & !((1u32 << lo) - 1);
-        let mut near = u32::from(without.black | without.white) & span;
+        let with = without.with_stone(side);
+        let mut near = without.stones_near();
         while near != 0 {
             let i = near.trailing_zeros() as u8;
             near &= near - 1;

@@ -840,19 +840,10 @@ fn host_update(
     let tables = [Table::for_side(rule, 0), Table::for_side(rule, 1)];
     for (d, without) in lines.iter().enumerate() {
         let at = without.at;
-        let mut with = *without;
-        let bit = 1u16 << at;
-        if side == 0 {
-            with.black |= bit;
-        } else {
-            with.white |= bit;
-        }
         // The board after the move: with the stone when it is put on.
+        let with = without.with_stone(side);
         let now = if add { with } else { *without };
-        let lo = u32::from(at.saturating_sub(REACH as u8));
-        let hi = u32::from(at) + REACH as u32;
-        let span = ((1u32 << (hi + 1)) - 1) & !((1u32 << lo) - 1);
-        let mut near = u32::from(without.black | without.white) & span;
+        let mut near = without.stones_near();
         while near != 0 {
             let i = near.trailing_zeros() as u8;
             near &= near - 1;
