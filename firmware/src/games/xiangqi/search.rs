@@ -360,11 +360,9 @@ struct Node {
     beta: Score,
     base: usize,
     in_check: bool,
-    null_ok: bool,
-    /// An expected cut node: a null-window node reached through a reduced
-    /// search, or through a node expected to fail low (the host profile
-    /// reduces its late quiet moves two plies more).
-    cut: bool,
+    /// Whether a null move may be tried, and whether the node is expected to
+    /// fail high (read through [`Searcher::cut`]).
+    entry: Entry,
     pv: bool,
     eval: Score,
     /// Whether the static evaluation is above the one of two plies before
@@ -373,22 +371,38 @@ struct Node {
     hash: Option<(Square, Square)>,
 }
 
-/// What a parent tells the node it searches beyond the window (two bytes,
-/// passed in one argument).
+/// What a parent tells the node it searches beyond the window, in one byte
+/// (so that the board's frames keep their size): whether the node may try a
+/// null move (not right after one), and whether it is expected to fail high,
+/// a cut node (a null-window node reached through a reduced search, or
+/// through a node expected to fail low: the host profile reduces its late
+/// quiet moves two plies more).
 #[derive(Clone, Copy)]
-struct Entry {
-    /// Whether the node may try a null move (not right after one).
-    null_ok: bool,
-    /// Whether the node is expected to fail high (see [`Node::cut`]).
-    cut: bool,
-}
+struct Entry(u8);
 
 impl Entry {
     /// The root's: no null move, a PV node.
-    const ROOT: Entry = Entry {
-        null_ok: false,
-        cut: false,
-    };
+    const ROOT: Entry = Entry(0);
+    const NULL_OK: u8 = 1;
+    const CUT: u8 = 2;
+
+    /// An entry with these two flags.
+    #[inline(always)]
+    const fn new(null_ok: bool, cut: bool) -> Entry {
+        Entry((null_ok as u8 * Self::NULL_OK) | (cut as u8 * Self::CUT))
+    }
+
+    /// Whether the node may try a null move.
+    #[inline(always)]
+    const fn null_ok(self) -> bool {
+        self.0 & Self::NULL_OK != 0
+    }
+
+    /// Whether the node is expected to fail high.
+    #[inline(always)]
+    const fn cut(self) -> bool {
+        self.0 & Self::CUT != 0
+    }
 }
 
 /// Where ply `ply`'s line starts in [`Searcher`]'s triangular principal
@@ -553,6 +567,13 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             self.eval_tags[i] = tag;
             self.eval_scores[i] = s;
         }
+    }
+
+    /// Whether `n` is expected to fail high: never in the board profile, whose
+    /// reductions do not look at it.
+    #[inline(always)]
+    fn cut(n: &Node) -> bool {
+        Self::HOST && n.entry.cut()
     }
 
     /// Where the continuation counters after the move that led to `g`'s
@@ -1289,14 +1310,13 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         #[cfg(test)]
         super::stack_probe::note();
         let mut node = Node {
-            cut: Self::HOST && entry.cut,
             depth,
             ply,
             alpha,
             beta,
             base,
             in_check,
-            null_ok: entry.null_ok,
+            entry,
             pv: beta - alpha > 1,
             eval: NO_EVAL,
             improving: true,
@@ -1382,7 +1402,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             // Null move. The reduced search keeps one full-width ply: the
             // opponent's quiet mating checks are then seen, where quiescence
             // (captures only) would stand pat on them.
-            if n.null_ok
+            if n.entry.null_ok()
                 && depth >= 2
                 && n.eval >= beta
                 && has_pieces(g.position(), g.position().side())
@@ -1402,10 +1422,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                     -beta + 1,
                     n.base,
                     false,
-                    Entry {
-                        null_ok: false,
-                        cut: Self::HOST && !n.cut,
-                    },
+                    Entry::new(false, Self::HOST && !Self::cut(n)),
                 );
                 g.pop();
                 if self.aborted {
@@ -1426,10 +1443,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                 beta,
                 n.base,
                 n.in_check,
-                Entry {
-                    null_ok: false,
-                    cut: n.cut,
-                },
+                Entry::new(false, Self::cut(n)),
             );
             if self.aborted {
                 return Some(0);
@@ -1449,13 +1463,13 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             beta,
             base,
             in_check,
-            cut,
             pv: pv_node,
             eval,
             improving,
             hash,
             ..
         } = *node;
+        let cut = Self::cut(node);
         // The hash move is tried before any move is generated: most cut-offs
         // come from it.
         let first = hash
@@ -1571,11 +1585,16 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                     } else {
                         !cut
                     };
-                let entry = Entry {
-                    null_ok: true,
-                    cut: child_cut,
-                };
-                score = -self.search(g, d, ply + 1, -b, -alpha, next, check, entry);
+                score = -self.search(
+                    g,
+                    d,
+                    ply + 1,
+                    -b,
+                    -alpha,
+                    next,
+                    check,
+                    Entry::new(true, child_cut),
+                );
                 if self.aborted || score <= alpha || (wide && d == full_depth) {
                     break;
                 }
