@@ -413,10 +413,22 @@ impl FullLine {
     /// `at`, as bits by index along the line.
     #[inline(always)]
     pub fn stones_near(&self) -> u32 {
+        u32::from(self.black | self.white) & self.near()
+    }
+
+    /// The empty points of the line within a window's reach of the point
+    /// `at`, that point left out, as bits by index along the line.
+    #[inline(always)]
+    pub fn empty_near(&self) -> u32 {
+        u32::from(self.on & !(self.black | self.white)) & self.near() & !(1u32 << self.at)
+    }
+
+    /// The indices within [`REACH`] points of `at`, as bits.
+    #[inline(always)]
+    fn near(&self) -> u32 {
         let lo = u32::from(self.at.saturating_sub(REACH as u8));
         let hi = u32::from(self.at) + REACH as u32;
-        let span = ((1u32 << (hi + 1)) - 1) & !((1u32 << lo) - 1);
-        u32::from(self.black | self.white) & span
+        ((1u32 << (hi + 1)) - 1) & !((1u32 << lo) - 1)
     }
 }
 
@@ -543,12 +555,13 @@ impl Rotated {
                 (self.anti[0][a], self.anti[1][a], ANTI_ON[a], c)
             }
         };
-        let w = |x: u16| ((u32::from(x) << REACH) >> at) as u16 & 0x7FF;
-        Line {
-            black: w(black),
-            white: w(white),
-            off: !w(on) & 0x7FF,
-        }
+        let line = FullLine {
+            black,
+            white,
+            on,
+            at: at as u8,
+        };
+        line.window(line.at)
     }
 
     /// The four windows centred on `p` (as [`Board::lines`]).

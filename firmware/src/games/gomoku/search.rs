@@ -51,7 +51,7 @@
 //! each run in frames of their own above the deepest node only. The VCF depth is
 //! bounded by [`MAX_VCF_DEPTH`], the board's alpha-beta by [`MAX_PLY`].
 
-use super::board::{BLACK, FullLine, POINTS, Point, REACH, Rotated, parse_point};
+use super::board::{BLACK, FullLine, POINTS, Point, Rotated, parse_point};
 use super::engine::fill;
 use super::eval::{Eval, PatternSink};
 use super::host_eval::{self, Both, Histogram, HostEval, PointClasses};
@@ -694,9 +694,7 @@ impl HostPart<'_> {
     fn mark_points(&mut self, p: Point, lines: &[FullLine; 4]) {
         for (d, line) in lines.iter().enumerate() {
             let at = line.at;
-            let (lo, hi) = (at.saturating_sub(REACH as u8), (at + REACH as u8).min(14));
-            let span = ((1u32 << (hi + 1)) - 1) & !((1u32 << lo) - 1) & !(1u32 << at);
-            let mut near = u32::from(line.on & !(line.black | line.white)) & span;
+            let mut near = line.empty_near();
             while near != 0 {
                 let i = near.trailing_zeros() as u8;
                 near &= near - 1;

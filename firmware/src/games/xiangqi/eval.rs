@@ -595,8 +595,7 @@ fn evaluate_with<const THREATS: bool>(pos: &Position) -> Score {
     side_terms::<_, THREATS>(pos, RED, &mut red);
     side_terms::<_, THREATS>(pos, RED ^ 1, &mut black);
     let v = taper(pos.psq() + red.0 - black.0, phase(pos));
-    let tempo = taper(WEIGHTS[param::TEMPO], phase(pos));
-    (if pos.side() == RED { v } else { -v }) + tempo
+    (if pos.side() == RED { v } else { -v }) + tempo(pos)
 }
 
 /// The side to move's bonus, tapered: the evaluation of a position and of
