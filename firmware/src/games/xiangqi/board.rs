@@ -590,7 +590,8 @@ impl Position {
     pub const START_FEN: &'static str =
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
 
-    fn empty() -> Self {
+    /// An empty board (no pieces, red to move).
+    pub fn empty() -> Self {
         let mut board = [0; 128];
         board[usize::from(WALL_SQUARE)] = WALL;
         Self {

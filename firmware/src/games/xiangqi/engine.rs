@@ -1,5 +1,6 @@
 //! [`XiangqiEngine`]: the game as the board's service loop calls it.
 
+use super::board::Square;
 use super::book;
 use super::search::{
     BOARD_MAX_DEPTH, BOARD_MOVE_STACK, BOARD_PLY, BOARD_PV, BOARD_PVT, HISTORY_WORDS,
@@ -29,34 +30,14 @@ impl BoardGame for XiangqiEngine {
         poll: &mut dyn Poll,
         work: &mut Workspace<'_>,
     ) -> Result<(), ParseError> {
-        let mut root = Xiangqi::parse_position(request.position)?;
-        // The listed root moves, by their squares (one that is not legal here
-        // is no move: excluded, it excludes nothing; as the only choice, it
-        // adds none).
+        // The position and the listed moves are parsed (and the book asked)
+        // out of line: their temporaries stay off this frame, which the
+        // search runs on top of.
+        let mut root = Xiangqi::empty();
         let mut listed = [(0, 0); MAX_EXCLUDE];
-        let mut count = 0;
-        for text in request.roots.listed() {
-            let slot = listed
-                .get_mut(count)
-                .ok_or(ParseError("exclude=/only=: at most 16 moves"))?;
-            *slot = super::notation::parse_iccs(text)
-                .map_err(|_| ParseError("exclude=/only=: a move is not ICCS (h2e2)"))?;
-            count += 1;
-        }
-        // The book answers only when every move may be played.
-        if request.level != 2
-            && request.roots.is_all()
-            && let Some(mv) = book::pick(root.position(), request.seed)
-        {
-            let mut it = Iteration {
-                best: Some(mv),
-                ..Iteration::default()
-            };
-            let _ = it.pv.push(mv);
-            send_info(poll, &|reply| fill(&root, &it, reply));
-            send_answer(poll, &|reply| fill(&root, &it, reply));
+        let Some(count) = prepare(request, poll, &mut root, &mut listed)? else {
             return Ok(());
-        }
+        };
         let profile = work.profile();
         let cap = match profile {
             Profile::Board => BOARD_MAX_DEPTH,
@@ -113,6 +94,47 @@ impl BoardGame for XiangqiEngine {
         let game = Xiangqi::parse_position(position)?;
         Ok(game.position().clone().perft(depth))
     }
+}
+
+/// Parses a request's position into `root` and its listed root moves into
+/// `listed`; answers from the book when it may (`None`), else gives how many
+/// moves are listed. Out of line, so that the parsed game's temporary copy
+/// and the book's reply stay off the frame the search runs on top of.
+#[inline(never)]
+fn prepare(
+    request: &EngineRequest<'_>,
+    poll: &mut dyn Poll,
+    root: &mut Xiangqi,
+    listed: &mut [(Square, Square); MAX_EXCLUDE],
+) -> Result<Option<usize>, ParseError> {
+    *root = Xiangqi::parse_position(request.position)?;
+    // The listed root moves, by their squares (one that is not legal here
+    // is no move: excluded, it excludes nothing; as the only choice, it
+    // adds none).
+    let mut count = 0;
+    for text in request.roots.listed() {
+        let slot = listed
+            .get_mut(count)
+            .ok_or(ParseError("exclude=/only=: at most 16 moves"))?;
+        *slot = super::notation::parse_iccs(text)
+            .map_err(|_| ParseError("exclude=/only=: a move is not ICCS (h2e2)"))?;
+        count += 1;
+    }
+    // The book answers only when every move may be played.
+    if request.level != 2
+        && request.roots.is_all()
+        && let Some(mv) = book::pick(root.position(), request.seed)
+    {
+        let mut it = Iteration {
+            best: Some(mv),
+            ..Iteration::default()
+        };
+        let _ = it.pv.push(mv);
+        send_info(poll, &|reply| fill(root, &it, reply));
+        send_answer(poll, &|reply| fill(root, &it, reply));
+        return Ok(None);
+    }
+    Ok(Some(count))
 }
 
 /// The search's tables, carved out of the arena.

@@ -458,15 +458,17 @@ pub struct Searcher<'p, 't, const PLY: usize, const PV: usize, const PVT: usize>
     /// its score. A hit returns the score [`Self::evaluate`] gave, so the
     /// trees are those of a search without the cache (but for two
     /// positions whose keys' low halves agree, as rare as a false hit of
-    /// the transposition table). An empty entry's tag has other low bits
-    /// than its index, so no key finds it.
+    /// the transposition table). Each tag has its lowest bit set (an index
+    /// bit, so no two keys of an entry's index share a tag), and an empty
+    /// entry's tag is 0, which no key finds (zeros are built in place: an
+    /// array built by value was a second copy on the board's stack).
     eval_tags: [u32; EVAL_CACHE],
     /// The scores of [`Searcher::eval_tags`]' entries.
     eval_scores: [i16; EVAL_CACHE],
 }
 
 /// Entries of the searcher's cache of static evaluations (a power of two).
-pub const EVAL_CACHE: usize = 64;
+pub const EVAL_CACHE: usize = 256;
 
 fn mate_score(verdict: Verdict, ply: usize) -> Score {
     match verdict {
@@ -548,23 +550,23 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     /// [`Self::evaluate`] through the cache of the last evaluations by key.
     #[inline(always)]
     fn evaluate_cached(&mut self, pos: &super::board::Position) -> Score {
-        let tag = pos.key() as u32;
-        let i = tag as usize & (EVAL_CACHE - 1);
-        if self.eval_tags[i] == tag {
+        let low = pos.key() as u32;
+        let i = low as usize & (EVAL_CACHE - 1);
+        if self.eval_tags[i] == low | 1 {
             return Score::from(self.eval_scores[i]);
         }
         let v = Self::evaluate(pos);
-        self.cache_eval(tag, v);
+        self.cache_eval(low, v);
         v
     }
 
     /// Notes `v` as the evaluation of the position whose key's low half is
-    /// `tag` (kept if it fits in 16 bits).
+    /// `low` (kept if it fits in 16 bits).
     #[inline(always)]
-    fn cache_eval(&mut self, tag: u32, v: Score) {
-        let i = tag as usize & (EVAL_CACHE - 1);
+    fn cache_eval(&mut self, low: u32, v: Score) {
+        let i = low as usize & (EVAL_CACHE - 1);
         if let Ok(s) = i16::try_from(v) {
-            self.eval_tags[i] = tag;
+            self.eval_tags[i] = low | 1;
             self.eval_scores[i] = s;
         }
     }
@@ -613,7 +615,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             listed: [(0, 0); MAX_EXCLUDE],
             only: false,
             poll,
-            eval_tags: core::array::from_fn(|i| !(i as u32)),
+            eval_tags: [0; EVAL_CACHE],
             eval_scores: [0; EVAL_CACHE],
         }
     }

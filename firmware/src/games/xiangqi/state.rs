@@ -44,6 +44,12 @@ impl Default for Xiangqi {
 }
 
 impl Xiangqi {
+    /// An empty board without history: where a parsed game is put (cheaper
+    /// than [`Xiangqi::default`], which parses the opening position).
+    pub fn empty() -> Self {
+        Self::from_position(Position::empty(), 0)
+    }
+
     /// A game starting at `pos` with `quiet` plies already played without capture.
     pub fn from_position(pos: Position, quiet: u16) -> Self {
         Self {
