@@ -700,6 +700,41 @@ pub fn repetition(
     if limit < 4 {
         return None;
     }
+    // A first look for a tag that matches, here (most calls find none);
+    // the positions are rebuilt to confirm one out of line.
+    let tag = key_tag(pos.key());
+    let mut cycle = 0;
+    for (back, e) in hist.recent(limit).enumerate() {
+        let i = back + 1;
+        if e.mv.is_null() {
+            break;
+        }
+        if i >= 4 && i % 2 == 0 && e.key_tag() == tag {
+            cycle = find_cycle(pos, hist, limit, ply);
+            break;
+        }
+    }
+    if cycle == 0 {
+        return None;
+    }
+    if !judge {
+        return Some(Verdict::Draw);
+    }
+    let mut reversible = 0;
+    while let Some(e) = hist.get(reversible + 1) {
+        if e.mv.is_null() {
+            break;
+        }
+        reversible += 1;
+    }
+    Some(judge_cycle(pos, hist, cycle, reversible))
+}
+
+/// How many plies back `pos` repeats for the second time (the third within
+/// the search's line: see [`repetition`]), or 0. Out of line: its copy of the
+/// position stays off the frame the judge runs on top of.
+#[inline(never)]
+fn find_cycle(pos: &Position, hist: &History, limit: usize, ply: usize) -> usize {
     let mut count = 0;
     let mut cycle = 0;
     let tag = key_tag(pos.key());
@@ -729,20 +764,7 @@ pub fn repetition(
             break;
         }
     }
-    if cycle == 0 {
-        return None;
-    }
-    if !judge {
-        return Some(Verdict::Draw);
-    }
-    let mut reversible = 0;
-    while let Some(e) = hist.get(reversible + 1) {
-        if e.mv.is_null() {
-            break;
-        }
-        reversible += 1;
-    }
-    Some(judge_cycle(pos, hist, cycle, reversible))
+    cycle
 }
 
 /// Perpetual check, then perpetual chase, over the `cycle` plies before `pos`.
@@ -762,12 +784,16 @@ fn judge_cycle(pos: &Position, hist: &History, cycle: usize, reversible: usize) 
         let Some(e) = hist.get(j + 1).filter(|e| !e.mv.is_null()) else {
             break;
         };
-        let mut prev = cur.clone();
-        prev.unmake_raw(e.mv);
         // The position `cycle` plies back has no known previous move when it is the root.
         let root = j == cycle && (total_from_root == cycle || reversible == cycle);
         if !root {
-            let c = chased(&cur, e.mv, blockers_for_king(&prev, cur.side()));
+            // The blockers before the move, from the same copy (one position
+            // on the frame: the judge runs at the search's deepest plies).
+            let side = cur.side();
+            cur.unmake_raw(e.mv);
+            let blockers = blockers_for_king(&cur, side);
+            cur.make_raw(e.mv);
+            let c = chased(&cur, e.mv, blockers);
             let later = hist.get(j).map_or(Move::NULL, |x| x.mv);
             match j {
                 0 => chase_them = c,
@@ -776,7 +802,7 @@ fn judge_cycle(pos: &Position, hist: &History, cycle: usize, reversible: usize) 
                 _ => chase_us = undo_move_board(chase_us, later) & c,
             }
         }
-        cur = prev;
+        cur.unmake_raw(e.mv);
     }
     let judge = |them: bool, us: bool| {
         if !us {

@@ -1668,16 +1668,25 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         best
     }
 
+    /// The root's first legal move that may be played. Out of line: its
+    /// copy of the position stays off the frame the search runs on top of.
+    #[inline(never)]
+    fn first_legal(&mut self, g: &Xiangqi) -> Option<Move> {
+        let n = self.generate(g, 0, true).unwrap_or(0);
+        let mut probe = g.position().clone();
+        self.moves[..n]
+            .iter()
+            .map(|&w| unpack(w))
+            .find(|&m| probe.is_legal(m) && !self.excluded(m))
+    }
+
     /// Iterative deepening up to `max_depth` from `g` (left as it was found);
     /// every completed iteration is streamed through [`Poll::info`].
     pub fn run(&mut self, g: &mut Xiangqi, max_depth: u8) -> Iteration {
-        let mut result = Iteration::default();
-        let n = self.generate(g, 0, true).unwrap_or(0);
-        let mut probe = g.position().clone();
-        result.best = self.moves[..n]
-            .iter()
-            .map(|&w| unpack(w))
-            .find(|&m| probe.is_legal(m) && !self.excluded(m));
+        let mut result = Iteration {
+            best: self.first_legal(g),
+            ..Iteration::default()
+        };
         if result.best.is_none() {
             result.score = -MATE;
             return result;
