@@ -452,23 +452,30 @@ pub struct Searcher<'p, 't, const PLY: usize, const PV: usize, const PVT: usize>
     /// ones not to play).
     only: bool,
     poll: &'p mut dyn Poll,
-    /// The last static evaluations by key ([`EVAL_CACHE`] entries, indexed
-    /// by the key's low bits): the low half of each one's key (all that
-    /// quiescence keeps up to date, see [`Xiangqi::play_unrecorded`]), and
-    /// its score. A hit returns the score [`Self::evaluate`] gave, so the
-    /// trees are those of a search without the cache (but for two
-    /// positions whose keys' low halves agree, as rare as a false hit of
-    /// the transposition table). Each tag has its lowest bit set (an index
-    /// bit, so no two keys of an entry's index share a tag), and an empty
-    /// entry's tag is 0, which no key finds (zeros are built in place: an
-    /// array built by value was a second copy on the board's stack).
+    /// The last static evaluations by key ([`EVAL_CACHE`] entries, the
+    /// entry from the key's bits 16–31, [`eval_slot`]): the low half of each
+    /// one's key (all that quiescence keeps up to date, see
+    /// [`Xiangqi::play_unrecorded`]) with its lowest bit set, and its score.
+    /// A hit returns the score [`Self::evaluate`] gave, so the trees are
+    /// those of a search without the cache (but for two positions whose
+    /// keys' low halves agree but for the lowest bit, as rare as a false hit
+    /// of the transposition table). An empty entry's tag is 0, which no key
+    /// finds (zeros are built in place: an array built by value was a
+    /// second copy on the board's stack).
     eval_tags: [u32; EVAL_CACHE],
     /// The scores of [`Searcher::eval_tags`]' entries.
     eval_scores: [i16; EVAL_CACHE],
 }
 
-/// Entries of the searcher's cache of static evaluations (a power of two).
-pub const EVAL_CACHE: usize = 256;
+/// Entries of the searcher's cache of static evaluations (at most 65,536).
+pub const EVAL_CACHE: usize = 320;
+
+/// The cache entry of a key whose low half is `low`: its high 16 bits
+/// scaled to [`EVAL_CACHE`] (no division on the M0).
+#[inline(always)]
+fn eval_slot(low: u32) -> usize {
+    (((low >> 16) * EVAL_CACHE as u32) >> 16) as usize
+}
 
 fn mate_score(verdict: Verdict, ply: usize) -> Score {
     match verdict {
@@ -551,7 +558,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     #[inline(always)]
     fn evaluate_cached(&mut self, pos: &super::board::Position) -> Score {
         let low = pos.key() as u32;
-        let i = low as usize & (EVAL_CACHE - 1);
+        let i = eval_slot(low);
         if self.eval_tags[i] == low | 1 {
             return Score::from(self.eval_scores[i]);
         }
@@ -564,7 +571,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     /// `low` (kept if it fits in 16 bits).
     #[inline(always)]
     fn cache_eval(&mut self, low: u32, v: Score) {
-        let i = low as usize & (EVAL_CACHE - 1);
+        let i = eval_slot(low);
         if let Ok(s) = i16::try_from(v) {
             self.eval_tags[i] = low | 1;
             self.eval_scores[i] = s;
