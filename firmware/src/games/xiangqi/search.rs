@@ -456,28 +456,44 @@ pub struct Searcher<'p, 't, const PLY: usize, const PV: usize, const PVT: usize>
     only: bool,
     poll: &'p mut dyn Poll,
     /// The last static evaluations by key ([`EVAL_CACHE`] entries, the
-    /// entry from the key's bits 16–31, [`eval_slot`]): the low half of each
-    /// one's key (all that quiescence keeps up to date, see
-    /// [`Xiangqi::play_unrecorded`]) with its lowest bit set, and its score.
-    /// A hit returns the score [`Self::evaluate`] gave, so the trees are
-    /// those of a search without the cache (but for two positions whose
-    /// keys' low halves agree but for the lowest bit, as rare as a false hit
-    /// of the transposition table). An empty entry's tag is 0, which no key
+    /// entry from the key's bits 23–31, [`eval_slot`]), one word each: the
+    /// key's bits 0–17 with the lowest set in the high 18 bits ([`eval_tag`];
+    /// the low half of the key is all that quiescence keeps up to date, see
+    /// [`Xiangqi::play_unrecorded`]), the score in the low 14 bits
+    /// ([`eval_score`]; a score beyond ±8,191 is not kept). A hit returns the
+    /// score [`Self::evaluate`] gave, so the trees are those of a search
+    /// without the cache but for two positions whose keys agree in the 26
+    /// bits tested (as rare as a false hit of the transposition table). An empty entry is 0, which no key
     /// finds (zeros are built in place: an array built by value was a
     /// second copy on the board's stack).
-    eval_tags: [u32; EVAL_CACHE],
-    /// The scores of [`Searcher::eval_tags`]' entries.
-    eval_scores: [i16; EVAL_CACHE],
+    eval_cache: [u32; EVAL_CACHE],
 }
 
-/// Entries of the searcher's cache of static evaluations (at most 65,536).
-pub const EVAL_CACHE: usize = 320;
+/// Entries of the searcher's cache of static evaluations (the key's top
+/// nine bits pick one, [`eval_slot`]).
+pub const EVAL_CACHE: usize = 512;
 
-/// The cache entry of a key whose low half is `low`: its high 16 bits
-/// scaled to [`EVAL_CACHE`] (no division on the M0).
+/// The cache entry of a key whose low half is `low`: its bits 23–31.
 #[inline(always)]
 fn eval_slot(low: u32) -> usize {
-    (((low >> 16) * EVAL_CACHE as u32) >> 16) as usize
+    (low >> 23) as usize
+}
+
+/// Mask of a cache entry's tag: its high 18 bits.
+const EVAL_TAG: u32 = 0xFFFF_C000;
+
+/// The tag of a cache entry for a key whose low half is `low`: its bits
+/// 0–17 in the entry's high 18 bits, the lowest set (so never an empty
+/// entry's 0).
+#[inline(always)]
+fn eval_tag(low: u32) -> u32 {
+    (low << 14) | (1 << 14)
+}
+
+/// The score of a cache entry: its low 14 bits, signed.
+#[inline(always)]
+fn eval_score(e: u32) -> Score {
+    ((e << 18) as i32) >> 18
 }
 
 fn mate_score(verdict: Verdict, ply: usize) -> Score {
@@ -561,9 +577,9 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     #[inline(always)]
     fn evaluate_cached(&mut self, pos: &super::board::Position) -> Score {
         let low = pos.key() as u32;
-        let i = eval_slot(low);
-        if self.eval_tags[i] == low | 1 {
-            return Score::from(self.eval_scores[i]);
+        let e = self.eval_cache[eval_slot(low)];
+        if e & EVAL_TAG == eval_tag(low) {
+            return eval_score(e);
         }
         let v = Self::evaluate(pos);
         self.cache_eval(low, v);
@@ -577,9 +593,9 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     #[inline(always)]
     fn evaluate_lazy(&mut self, pos: &super::board::Position, beta: Score) -> (Score, bool) {
         let low = pos.key() as u32;
-        let i = eval_slot(low);
-        if self.eval_tags[i] == low | 1 {
-            return (Score::from(self.eval_scores[i]), true);
+        let e = self.eval_cache[eval_slot(low)];
+        if e & EVAL_TAG == eval_tag(low) {
+            return (eval_score(e), true);
         }
         let l = lazy(pos);
         if (l - beta).abs() >= LAZY_MARGIN {
@@ -594,10 +610,8 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     /// `low` (kept if it fits in 16 bits).
     #[inline(always)]
     fn cache_eval(&mut self, low: u32, v: Score) {
-        let i = eval_slot(low);
-        if let Ok(s) = i16::try_from(v) {
-            self.eval_tags[i] = low | 1;
-            self.eval_scores[i] = s;
+        if (-8192..8192).contains(&v) {
+            self.eval_cache[eval_slot(low)] = eval_tag(low) | (v as u32 & 0x3FFF);
         }
     }
 
@@ -645,8 +659,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             listed: [(0, 0); MAX_EXCLUDE],
             only: false,
             poll,
-            eval_tags: [0; EVAL_CACHE],
-            eval_scores: [0; EVAL_CACHE],
+            eval_cache: [0; EVAL_CACHE],
         }
     }
 
