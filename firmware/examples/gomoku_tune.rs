@@ -32,7 +32,12 @@
 //!    losses of those weights), `--only GROUPS` (fit
 //!    only the positions of these groups, comma-separated name prefixes:
 //!    `free`, `renju`, `renju-black`, `renju-white`; K is still fitted on
-//!    every position, so that the losses of fits on different groups compare).
+//!    every position, so that the losses of fits on different groups compare),
+//!    `--threat` (fit the threat table too: a score for each
+//!    [`host_eval::threat_mask`], printed as a `THREAT` constant after the
+//!    weights), `--threat-only` (fit only the threat table, the start's
+//!    weights kept), `--threat-reg N` (the table's pull to zero, as strong as
+//!    N positions; default 10).
 //!
 //! `cargo run --release -p sente-firmware --example gomoku_tune -- gen free 300 1 > free.txt`
 //! `cargo run --release -p sente-firmware --example gomoku_tune -- tune free.txt renju.txt`
@@ -44,7 +49,8 @@ use sente_firmware::engine::{
 use sente_firmware::game::{Game, MATE_BOUND, Notation, Outcome};
 use sente_firmware::games::gomoku::eval::Eval;
 use sente_firmware::games::gomoku::host_eval::{
-    self, CLASSES, HostWeights, PARAMS, START, position_features,
+    self, CLASSES, HostWeights, PARAMS, START, THREATS, point_classes, position_features,
+    threat_mask,
 };
 use sente_firmware::games::gomoku::lines::PATTERNS;
 use sente_firmware::games::gomoku::point_class;
@@ -181,6 +187,8 @@ fn generate(rule: Rule, games: u64, seed: u64, openings: &str) {
 /// Positions with their features, results, label-search scores and games.
 struct Data {
     x: Vec<[f64; PARAMS]>,
+    /// Each position's [`threat_mask`].
+    mask: Vec<usize>,
     result: Vec<f64>,
     score: Vec<f64>,
     game: Vec<u64>,
@@ -207,6 +215,7 @@ fn group(pos: &Gomoku) -> usize {
 fn load(paths: &[String]) -> Data {
     let mut d = Data {
         x: Vec::new(),
+        mask: Vec::new(),
         result: Vec::new(),
         score: Vec::new(),
         game: Vec::new(),
@@ -226,6 +235,8 @@ fn load(paths: &[String]) -> Data {
             d.file.push(file_index);
             let feats = position_features(&pos);
             d.x.push(feats.map(f64::from));
+            d.mask
+                .push(threat_mask(&point_classes(&pos), pos.player_to_move()));
             d.result.push(f[1].parse().expect("result"));
             let s: f64 = f[2].parse().expect("score");
             // Mate scores: beyond any evaluation (σ of them is 0 or 1).
@@ -270,19 +281,24 @@ fn fit_k(v: &[f64], y: &[f64]) -> f64 {
     ((lo + hi) / 2.0).exp()
 }
 
+/// The evaluation of position `i` with weights `w` (the linear weights, then
+/// the threat table).
+fn eval_of(d: &Data, i: usize, w: &[f64]) -> f64 {
+    d.x[i].iter().zip(w).map(|(x, w)| x * w).sum::<f64>() + w[PARAMS + d.mask[i]]
+}
+
 /// The evaluation of every position with weights `w`.
 fn evals(d: &Data, idx: &[usize], w: &[f64]) -> Vec<f64> {
-    idx.iter()
-        .map(|&i| d.x[i].iter().zip(w).map(|(x, w)| x * w).sum())
-        .collect()
+    idx.iter().map(|&i| eval_of(d, i, w)).collect()
 }
 
 /// Parameters the tuner leaves alone: the patterns no quiet position has
 /// (dead lines, overlines, fives) and the five class; all point classes with
 /// `no_points`.
-fn frozen(i: usize, no_points: bool) -> bool {
+fn frozen(i: usize, no_points: bool, threat: bool) -> bool {
     let c = 2 * PATTERNS;
     match i {
+        _ if i >= PARAMS => !threat,
         _ if i < c => matches!(i % PATTERNS, 0 | 1 | 13),
         _ if i < c + 2 * CLASSES => no_points || (i - c) % CLASSES == CLASSES - 1,
         _ => false,
@@ -293,7 +309,7 @@ fn frozen(i: usize, no_points: bool) -> bool {
 /// is a point class that is not the first of its coarse class).
 fn tied_to(i: usize, coarse: bool) -> usize {
     let c = 2 * PATTERNS;
-    if !coarse || i < c || i >= c + 2 * CLASSES {
+    if !coarse || i < c || i >= c + 2 * CLASSES || i >= PARAMS {
         return i;
     }
     let (side, k) = ((i - c) / CLASSES, (i - c) % CLASSES);
@@ -323,6 +339,9 @@ fn table(w: &[f64]) -> String {
         list(c + CLASSES, CLASSES),
         r(PARAMS - 2),
         r(PARAMS - 1)
+    ) + &format!(
+        "\npub const THREAT: [i16; THREATS] = [{}];",
+        list(PARAMS, THREATS)
     )
 }
 
@@ -354,6 +373,7 @@ fn tune(args: &[String]) {
     let (mut no_points, mut start, mut coarse) = (false, START, false);
     let mut only = Vec::new();
     let mut one_k = false;
+    let (mut threat, mut threat_reg, mut threat_only) = (false, 10.0f64, false);
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = || it.next().expect("a value").clone();
@@ -365,6 +385,9 @@ fn tune(args: &[String]) {
             "--no-points" => no_points = true,
             "--coarse" => coarse = true,
             "--one-k" => one_k = true,
+            "--threat" => threat = true,
+            "--threat-only" => (threat, threat_only) = (true, true),
+            "--threat-reg" => threat_reg = value().parse().expect("N"),
             "--only" => {
                 let v = value();
                 only = (0..GROUPS.len())
@@ -412,7 +435,13 @@ fn tune(args: &[String]) {
         .collect();
     let ys = |idx: &[usize]| idx.iter().map(|&i| label[i]).collect::<Vec<_>>();
     let (y_train, y_held) = (ys(&train), ys(&held));
-    let w0: Vec<f64> = start.to_vec().iter().map(|&w| f64::from(w)).collect();
+    let mut w0: Vec<f64> = start.to_vec().iter().map(|&w| f64::from(w)).collect();
+    w0.extend((0..THREATS).map(|m| start.threat.map_or(0.0, |t| f64::from(t[m]))));
+    let all = PARAMS + THREATS;
+    // The threat table's L2 pull to zero: as strong as `threat_reg`
+    // positions scored exactly as the rest of the evaluation says
+    // (σ′ ≈ ¼ near the middle: each pulls by about k²·t / 8).
+    let pull = threat_reg * k * k / 8.0;
     let search_loss = |idx: &[usize], y: &[f64]| {
         let v: Vec<f64> = idx
             .iter()
@@ -434,18 +463,22 @@ fn tune(args: &[String]) {
         search_loss(&held, &y_held)
     );
     let mut w = w0.clone();
-    let (mut m, mut v) = (vec![0.0; PARAMS], vec![0.0; PARAMS]);
+    let (mut m, mut v) = (vec![0.0; all], vec![0.0; all]);
     let (b1, b2) = (0.9f64, 0.999f64);
     let mut best = (loss(&w, &held, &y_held), w.clone(), 0);
     for step in 1..=steps {
-        let mut grad = vec![0.0; PARAMS];
+        let mut grad = vec![0.0; all];
         for (j, &i) in train.iter().enumerate() {
-            let e: f64 = d.x[i].iter().zip(&w).map(|(x, w)| x * w).sum();
+            let e = eval_of(&d, i, &w);
             let s = sigmoid(k * e);
             let g = 2.0 * (s - y_train[j]) * s * (1.0 - s) * k;
             for (gp, x) in grad.iter_mut().zip(&d.x[i]) {
                 *gp += g * x;
             }
+            grad[PARAMS + d.mask[i]] += g;
+        }
+        for t in PARAMS..all {
+            grad[t] += pull * w[t];
         }
         for p in 0..PARAMS {
             let to = tied_to(p, coarse);
@@ -453,8 +486,9 @@ fn tune(args: &[String]) {
                 grad[to] += grad[p];
             }
         }
-        for p in 0..PARAMS {
-            if frozen(p, no_points) || tied_to(p, coarse) != p {
+        for p in 0..all {
+            if frozen(p, no_points, threat) || tied_to(p, coarse) != p || threat_only && p < PARAMS
+            {
                 continue;
             }
             let g = grad[p] / train.len() as f64;
@@ -464,7 +498,7 @@ fn tune(args: &[String]) {
             let vh = v[p] / (1.0 - b2.powi(step as i32));
             w[p] -= rate * mh / (vh.sqrt() + 1e-12);
         }
-        for p in 0..PARAMS {
+        for p in 0..all {
             w[p] = w[tied_to(p, coarse)];
         }
         if step % 20 == 0 || step == steps {

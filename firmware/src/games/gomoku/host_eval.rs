@@ -10,13 +10,17 @@
 //!   ([`PointClasses`], the fine classes of [`super::point_class`]: from an
 //!   open two or a closed three up to a four-three, an open four, a five),
 //!   which the host keeps move by move beside the per-point patterns;
-//! * the tempo and the side to move's open three (a straight four to come).
+//! * the tempo and the side to move's open three (a straight four to come);
+//! * which threats each side has ([`threat_mask`]: 11 bits), scored by a
+//!   table ([`super::host_threats`]): the one term that is not a sum, since
+//!   who moves first decides what two sides' threats are worth together.
 //!
 //! The board profile keeps [`super::eval::Eval::score`]: the host's searches
 //! select these weights through `Settings::weights`.
 
 use super::board::Board;
 use super::eval::{Eval, FOUR_TO_MOVE, PatternSink};
+use super::host_threats;
 use super::lines::{PATTERNS, Pattern, Table};
 use super::point_class;
 use super::position::Gomoku;
@@ -88,6 +92,46 @@ pub struct HostWeights {
     pub tempo: i16,
     /// The side to move's open three when the opponent has no four.
     pub three_to_move: i16,
+    /// A score for each [`threat_mask`] (which threats each side has), in
+    /// the spirit of Rapfi's classical threat table: what the counts above
+    /// cannot say, e.g. that a side to move with an open three and a four
+    /// point wins while the opponent without one only blocks. `None`: none.
+    pub threat: Option<&'static [i16; THREATS]>,
+}
+
+/// Number of [`threat_mask`] values.
+pub const THREATS: usize = 1 << 11;
+
+/// Which threats each side has, from its near points' fine classes, as 11
+/// bits (the side to move's view): the opponent's five point (it has a
+/// four), each side's straight-four point, four-plus point (a four with a
+/// three or two), plain four point, three-plus point (an open three with
+/// more, or two) and open-three point.
+pub fn threat_mask(points: &PointClasses, to_move: u8) -> usize {
+    use point_class::*;
+    let (me, them) = (
+        &points[usize::from(to_move & 1)],
+        &points[usize::from((to_move ^ 1) & 1)],
+    );
+    let has = |side: &[u16; CLASSES], classes: &[PointClass]| {
+        classes.iter().any(|&c| side[usize::from(c)] > 0)
+    };
+    let bits = [
+        has(them, &[A_FIVE]),
+        has(me, &[B_FLEX4]),
+        has(them, &[B_FLEX4]),
+        has(me, &[C_BLOCK4_FLEX3, D_BLOCK4_PLUS]),
+        has(me, &[E_BLOCK4]),
+        has(me, &[F_FLEX3_2X, G_FLEX3_PLUS]),
+        has(me, &[H_FLEX3]),
+        has(them, &[C_BLOCK4_FLEX3, D_BLOCK4_PLUS]),
+        has(them, &[E_BLOCK4]),
+        has(them, &[F_FLEX3_2X, G_FLEX3_PLUS]),
+        has(them, &[H_FLEX3]),
+    ];
+    bits.iter()
+        .enumerate()
+        .fold(0, |m, (i, &b)| m | (usize::from(b) << i))
 }
 
 /// Number of weights (the tuner's parameters, in [`HostWeights::to_vec`]'s order).
@@ -110,6 +154,9 @@ impl HostWeights {
 
     /// `true` when a point class has a weight (the points must be counted).
     pub const fn uses_points(&self) -> bool {
+        if self.threat.is_some() {
+            return true;
+        }
         let mut i = 0;
         while i < CLASSES {
             if self.own_points[i] != 0 || self.opp_points[i] != 0 {
@@ -138,7 +185,10 @@ impl HostWeights {
             .iter()
             .zip(w.iter())
             .map(|(&x, &w)| x * i32::from(w))
-            .sum();
+            .sum::<i32>()
+            + self
+                .threat
+                .map_or(0, |t| i32::from(t[threat_mask(points, to_move) % THREATS]));
         score.clamp(-(MATE_BOUND - 1), MATE_BOUND - 1)
     }
 }
@@ -208,6 +258,7 @@ pub const START: HostWeights = HostWeights {
     opp_points: [0; CLASSES],
     tempo: 20,
     three_to_move: 250,
+    threat: None,
 };
 
 /// Weights by kind of position: one set for the rules without forbidden
@@ -242,13 +293,13 @@ impl HostEval {
 }
 
 /// The weights fitted by `gomoku_tune` (what `Settings::HOST` selects):
-/// session 26's fine-class fit for the rules without forbidden points,
-/// session 23's for renju (against pela at 200 ms a move the fine fit gained
-/// +5.8 ± 8.4 points free over 156 paired games and lost −7.7 ± 9.4 in renju
-/// over 104).
+/// session 34's fits with threat tables, one for the rules without forbidden
+/// points and one for each colour to move in renju (at 200 ms a move against
+/// session 26's and 23's weights without a table: see `docs/strength.md`,
+/// session 34).
 pub const TUNED: HostEval = HostEval {
-    free: TUNED_S26,
-    renju: [TUNED_S23, TUNED_S23],
+    free: TUNED_S34,
+    renju: [TUNED_S34_RENJU_BLACK, TUNED_S34_RENJU_WHITE],
 };
 
 /// Session 26's fit: session 23's recipe (its 15,853 positions, one K,
@@ -261,6 +312,7 @@ pub const TUNED_S26: HostWeights = HostWeights {
     opp_points: [-1, -4, -4, -3, 0, -2, 13, 14, 18, 52, 144, -29, 0],
     tempo: 22,
     three_to_move: 531,
+    threat: None,
 };
 
 /// Session 23's weights for every rule (the host's level 2, the A/B
@@ -277,6 +329,50 @@ pub const TUNED_S23: HostWeights = HostWeights {
     opp_points: point_class::from_coarse([-2, 4, 28, 8, 148, -29, 0]),
     tempo: 16,
     three_to_move: 474,
+    threat: None,
+};
+
+/// Session 34's fit for the rules without forbidden points: the weights and
+/// the threat table ([`host_threats::FREE`]) fitted together
+/// (`gomoku_tune tune --start tuned --threat`) on 10,505 quiet positions of
+/// 539 self-play games at 3,000 nodes a move from `openings/gomoku-100.txt`,
+/// labelled by 20,000-node searches: held-out loss 0.0670 (session 26's
+/// weights) → 0.0475 (the weights alone refitted: 0.0509, the table alone
+/// added: 0.0565).
+pub const TUNED_S34: HostWeights = HostWeights {
+    own: [0, 0, -1, -19, 9, 12, -2, 59, 453, 474, 45, 400, 400, 0],
+    opp: [0, 0, -3, -10, 4, 12, 5, 25, 85, 99, 45, 400, 400, 0],
+    own_points: [-7, -4, -12, 8, 14, 26, 55, 119, -39, 42, 1728, 758, 0],
+    opp_points: [-5, -8, -9, 1, 2, 10, 28, 49, 5, 69, 266, 66, 0],
+    tempo: 115,
+    three_to_move: 683,
+    threat: Some(&host_threats::FREE),
+};
+
+/// Session 34's fit for renju with black to move (weights and threat table,
+/// `--only renju-black`, started from session 23's weights) on 5,000 quiet
+/// positions of 470 renju self-play games made as for [`TUNED_S34`]:
+/// held-out loss 0.0749 → 0.0533.
+pub const TUNED_S34_RENJU_BLACK: HostWeights = HostWeights {
+    own: [0, 0, -4, -25, 15, 12, -7, 63, 391, 852, 45, 400, 400, 0],
+    opp: [0, 0, 2, -4, -4, 12, 1, 25, 61, 86, 45, 400, 400, 0],
+    own_points: [-4, -2, -11, -12, 0, 4, 47, 58, -64, 94, 1491, -360, 0],
+    opp_points: [-2, -11, -6, -17, 5, -4, -5, 32, 9, 73, 321, 66, 0],
+    tempo: 173,
+    three_to_move: 870,
+    threat: Some(&host_threats::RENJU_BLACK),
+};
+
+/// Session 34's fit for renju with white to move (as for black,
+/// `--only renju-white`): held-out loss 0.0774 → 0.0600.
+pub const TUNED_S34_RENJU_WHITE: HostWeights = HostWeights {
+    own: [0, 0, 1, -21, 14, 12, 3, 68, 406, 409, 45, 400, 400, 0],
+    opp: [0, 0, -4, -8, 9, 12, -3, -6, 82, 148, 45, 400, 400, 0],
+    own_points: [-2, -3, -18, -7, 6, 6, 27, 95, -48, 56, 1004, 169, 0],
+    opp_points: [-1, -7, -18, -15, -13, -3, 20, 10, 31, 98, 304, -9, 0],
+    tempo: -33,
+    three_to_move: 627,
+    threat: Some(&host_threats::RENJU_WHITE),
 };
 
 /// [`super::lines::STONE_VALUE`] as 16-bit weights.
@@ -294,6 +390,42 @@ const fn stone_values() -> [i16; PATTERNS] {
 mod tests {
     use super::*;
     use crate::game::{Game, Notation};
+
+    /// The threat mask reads the same threats from either side's view: the
+    /// side to move's bits of one view are the opponent's bits of the other,
+    /// and an open three shows as its side's straight-four point.
+    #[test]
+    fn threat_masks_of_both_views_agree() {
+        // (own bit, the opponent's bit) pairs.
+        const PAIRS: [(usize, usize); 5] = [(1, 2), (3, 7), (4, 8), (5, 9), (6, 10)];
+        for text in [
+            "free h8 a1 h9 a3 h10",
+            "free h8 i9 h9 h10 g10 i8 i7 j9 k9 j8",
+            "renju h8 h7 i9 g7 j10 k11 g9 f7 i7 i8 g8",
+            "free h8 a1 i8 a3 j8 a5 k8",
+        ] {
+            let pos = Gomoku::parse_position(text).unwrap();
+            let points = point_classes(&pos);
+            let (black, white) = (threat_mask(&points, 0), threat_mask(&points, 1));
+            for (own, opp) in PAIRS {
+                assert_eq!(
+                    black >> own & 1,
+                    white >> opp & 1,
+                    "{text}: bits {own}/{opp}"
+                );
+                assert_eq!(
+                    white >> own & 1,
+                    black >> opp & 1,
+                    "{text}: bits {own}/{opp}"
+                );
+            }
+        }
+        // Black's open three h8-h10: black has straight-four points, white
+        // (to move) sees them as the opponent's; nobody has a four yet.
+        let pos = Gomoku::parse_position("free h8 a1 h9 a3 h10").unwrap();
+        let mask = threat_mask(&point_classes(&pos), pos.player_to_move());
+        assert_eq!(mask & 0b111, 0b100, "{mask:#b}");
+    }
 
     /// With [`START`]'s weights the host's score is today's [`Eval::score`].
     #[test]

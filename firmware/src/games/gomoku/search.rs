@@ -2388,16 +2388,29 @@ mod tests {
                     proptest::prop_assert_eq!(s.host[0].stones[usize::from(p)], fresh, "stone {}", p);
                 }
             }
+            // A threat table whose entries all differ (for free and renju
+            // with black to move).
+            static THREAT: [i16; host_eval::THREATS] = {
+                let mut t = [0; host_eval::THREATS];
+                let mut m = 0;
+                while m < host_eval::THREATS {
+                    t[m] = ((m * 37) % 501) as i16 - 250;
+                    m += 1;
+                }
+                t
+            };
             static WEIGHTS: HostEval = HostEval {
                 free: host_eval::HostWeights {
                     own_points: [1, 3, 7, 15, 31, 63, 127, 2, 9, 17, 40, 70, 150],
                     opp_points: [2, 5, 11, 23, 47, 95, 191, 4, 6, 20, 33, 88, 170],
+                    threat: Some(&THREAT),
                     ..host_eval::TUNED_S23
                 },
                 renju: [
                     host_eval::HostWeights {
                         own_points: [3, 1, 9, 15, 30, 65, 120, 5, 8, 19, 44, 71, 140],
                         tempo: 7,
+                        threat: Some(&THREAT),
                         ..host_eval::TUNED_S23
                     },
                     host_eval::HostWeights {
@@ -2411,7 +2424,12 @@ mod tests {
             let me = s.pos.player_to_move();
             let x = host_eval::position_features(&s.pos);
             let w = WEIGHTS.weights(rule, me).to_vec();
-            let dot: i32 = x.iter().zip(w.iter()).map(|(&x, &w)| x * i32::from(w)).sum();
+            let threat = WEIGHTS.weights(rule, me).threat.map_or(0, |t| {
+                let points = host_eval::point_classes(&s.pos);
+                i32::from(t[host_eval::threat_mask(&points, me)])
+            });
+            let dot: i32 =
+                x.iter().zip(w.iter()).map(|(&x, &w)| x * i32::from(w)).sum::<i32>() + threat;
             let expected = if s.eval.has_four(me) {
                 super::super::eval::FOUR_TO_MOVE
             } else {
