@@ -293,13 +293,14 @@ impl HostEval {
 }
 
 /// The weights fitted by `gomoku_tune` (what `Settings::HOST` selects):
-/// session 34's fits with threat tables, one for the rules without forbidden
-/// points and one for each colour to move in renju (at 200 ms a move against
-/// session 26's and 23's weights without a table: see `docs/strength.md`,
-/// session 34).
+/// session 34's fit with a threat table for the rules without forbidden
+/// points (at 200 ms a move +70 ± 40 Elo against session 26's weights, 200
+/// paired games), session 23's weights for renju (session 34's renju fits
+/// with tables: +17 ± 25 over 600 paired games, a gain not shown; see
+/// `docs/strength.md`, session 34).
 pub const TUNED: HostEval = HostEval {
     free: TUNED_S34,
-    renju: [TUNED_S34_RENJU_BLACK, TUNED_S34_RENJU_WHITE],
+    renju: [TUNED_S23, TUNED_S23],
 };
 
 /// Session 26's fit: session 23's recipe (its 15,853 positions, one K,
@@ -334,11 +335,12 @@ pub const TUNED_S23: HostWeights = HostWeights {
 
 /// Session 34's fit for the rules without forbidden points: the weights and
 /// the threat table ([`host_threats::FREE`]) fitted together
-/// (`gomoku_tune tune --start tuned --threat`) on 10,505 quiet positions of
-/// 539 self-play games at 3,000 nodes a move from `openings/gomoku-100.txt`,
-/// labelled by 20,000-node searches: held-out loss 0.0670 (session 26's
-/// weights) → 0.0475 (the weights alone refitted: 0.0509, the table alone
-/// added: 0.0565).
+/// (`gomoku_tune tune --start tuned --threat --steps 2000`, best step 1,340)
+/// on 10,525 quiet positions of the first 542 games of `LABEL_NODES=20000
+/// gomoku_tune gen free 1200 3401 openings/gomoku-100.txt` (self-play at
+/// 3,000 nodes a move with session 26's weights, each position labelled by a
+/// 20,000-node search): held-out loss 0.0670 (session 26's weights) → 0.0475
+/// (the weights alone refitted: 0.0509; the table alone added: 0.0565).
 pub const TUNED_S34: HostWeights = HostWeights {
     own: [0, 0, -1, -19, 9, 12, -2, 59, 453, 474, 45, 400, 400, 0],
     opp: [0, 0, -3, -10, 4, 12, 5, 25, 85, 99, 45, 400, 400, 0],
@@ -347,32 +349,6 @@ pub const TUNED_S34: HostWeights = HostWeights {
     tempo: 115,
     three_to_move: 683,
     threat: Some(&host_threats::FREE),
-};
-
-/// Session 34's fit for renju with black to move (weights and threat table,
-/// `--only renju-black`, started from session 23's weights) on 5,000 quiet
-/// positions of 470 renju self-play games made as for [`TUNED_S34`]:
-/// held-out loss 0.0749 → 0.0533.
-pub const TUNED_S34_RENJU_BLACK: HostWeights = HostWeights {
-    own: [0, 0, -4, -25, 15, 12, -7, 63, 391, 852, 45, 400, 400, 0],
-    opp: [0, 0, 2, -4, -4, 12, 1, 25, 61, 86, 45, 400, 400, 0],
-    own_points: [-4, -2, -11, -12, 0, 4, 47, 58, -64, 94, 1491, -360, 0],
-    opp_points: [-2, -11, -6, -17, 5, -4, -5, 32, 9, 73, 321, 66, 0],
-    tempo: 173,
-    three_to_move: 870,
-    threat: Some(&host_threats::RENJU_BLACK),
-};
-
-/// Session 34's fit for renju with white to move (as for black,
-/// `--only renju-white`): held-out loss 0.0774 → 0.0600.
-pub const TUNED_S34_RENJU_WHITE: HostWeights = HostWeights {
-    own: [0, 0, 1, -21, 14, 12, 3, 68, 406, 409, 45, 400, 400, 0],
-    opp: [0, 0, -4, -8, 9, 12, -3, -6, 82, 148, 45, 400, 400, 0],
-    own_points: [-2, -3, -18, -7, 6, 6, 27, 95, -48, 56, 1004, 169, 0],
-    opp_points: [-1, -7, -18, -15, -13, -3, 20, 10, 31, 98, 304, -9, 0],
-    tempo: -33,
-    three_to_move: 627,
-    threat: Some(&host_threats::RENJU_WHITE),
 };
 
 /// [`super::lines::STONE_VALUE`] as 16-bit weights.
