@@ -345,14 +345,24 @@ fn table(w: &[f64]) -> String {
     )
 }
 
-/// Weights printed by an earlier `tune` (the numbers of the constant, in order).
-fn read_weights(path: &str) -> HostWeights {
-    let text = std::fs::read_to_string(path).expect("readable weights");
-    let v: Vec<i16> = text
-        .split(|c: char| !(c.is_ascii_digit() || c == '-'))
+/// The numbers of a printed list, in order.
+fn numbers(text: &str) -> Vec<i16> {
+    text.split(|c: char| !(c.is_ascii_digit() || c == '-'))
         .filter(|t| !t.is_empty() && *t != "-")
         .map(|t| t.parse().expect("a weight"))
-        .collect();
+        .collect()
+}
+
+/// Weights printed by an earlier `tune`: the numbers of the `WEIGHTS`
+/// constant, in order, and the `THREAT` table's after its `= [` when the
+/// file has one (kept for the rest of the run).
+fn read_weights(path: &str) -> HostWeights {
+    let text = std::fs::read_to_string(path).expect("readable weights");
+    let (weights, threat) = match text.split_once("pub const THREAT") {
+        Some((weights, rest)) => (weights, rest.split_once("= [").map(|(_, t)| t)),
+        None => (text.as_str(), None),
+    };
+    let v = numbers(weights);
     assert_eq!(v.len(), PARAMS, "{path}: {PARAMS} weights");
     let mut w = START;
     w.own.copy_from_slice(&v[..PATTERNS]);
@@ -363,6 +373,12 @@ fn read_weights(path: &str) -> HostWeights {
         .copy_from_slice(&v[c + CLASSES..c + 2 * CLASSES]);
     w.tempo = v[PARAMS - 2];
     w.three_to_move = v[PARAMS - 1];
+    w.threat = threat.map(|t| {
+        let table: [i16; THREATS] = numbers(t)
+            .try_into()
+            .unwrap_or_else(|v: Vec<i16>| panic!("{path}: {THREATS} threats, got {}", v.len()));
+        &*Box::leak(Box::new(table))
+    });
     w
 }
 

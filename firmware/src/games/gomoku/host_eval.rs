@@ -294,7 +294,7 @@ impl HostEval {
 
 /// The weights fitted by `gomoku_tune` (what `Settings::HOST` selects):
 /// session 34's fit with a threat table for the rules without forbidden
-/// points (at 200 ms a move +70 ± 40 Elo against session 26's weights, 200
+/// points (at 200 ms a move +71 ± 28 Elo against session 26's weights, 400
 /// paired games), session 23's weights for renju (session 34's renju fits
 /// with tables: +17 ± 25 over 600 paired games, a gain not shown; see
 /// `docs/strength.md`, session 34).

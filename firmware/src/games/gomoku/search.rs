@@ -244,8 +244,8 @@ impl Settings {
         // against pela free at 200 ms a move 42.9 % against 37.2 % (156
         // paired games, +5.8 ± 8.4 points). Session 34's threat tables and
         // refitted weights at 200 ms a move against session 26's: free
-        // +70 ± 40 Elo (200 paired games), against pela free 50.7 % over
-        // 208 games (main 43.8 %).
+        // +71 ± 28 Elo (400 paired games), against pela free 50.7 % over
+        // 208 games (session 33's engine on the same seeds: 41.8 %).
         weights: Some(&host_eval::TUNED),
     };
 }

@@ -709,7 +709,7 @@ pub fn repetition(
         if e.mv.is_null() {
             break;
         }
-        if i >= 4 && i % 2 == 0 && e.key_tag() == tag {
+        if may_repeat(i, e.key_tag(), tag) {
             cycle = find_cycle(pos, hist, limit, ply);
             break;
         }
@@ -730,6 +730,14 @@ pub fn repetition(
     Some(judge_cycle(pos, hist, cycle, reversible))
 }
 
+/// Whether the position `i` plies back, whose key's tag is `then`, may be
+/// the one whose tag is `now`: the same side to move, a cycle of at least
+/// four plies, the tags equal.
+#[inline(always)]
+fn may_repeat(i: usize, then: u32, now: u32) -> bool {
+    i >= 4 && i.is_multiple_of(2) && then == now
+}
+
 /// How many plies back `pos` repeats for the second time (the third within
 /// the search's line: see [`repetition`]), or 0. Out of line: its copy of the
 /// position stays off the frame the judge runs on top of.
@@ -745,7 +753,7 @@ fn find_cycle(pos: &Position, hist: &History, limit: usize, ply: usize) -> usize
         if e.mv.is_null() {
             break;
         }
-        if i < 4 || i % 2 == 1 || e.key_tag() != tag {
+        if !may_repeat(i, e.key_tag(), tag) {
             continue;
         }
         let (p, back) = probe.get_or_insert_with(|| (pos.clone(), 0));

@@ -463,9 +463,9 @@ pub struct Searcher<'p, 't, const PLY: usize, const PV: usize, const PVT: usize>
     /// ([`eval_score`]; a score beyond ±8,191 is not kept). A hit returns the
     /// score [`Self::evaluate`] gave, so the trees are those of a search
     /// without the cache but for two positions whose keys agree in the 26
-    /// bits tested (as rare as a false hit of the transposition table). An empty entry is 0, which no key
-    /// finds (zeros are built in place: an array built by value was a
-    /// second copy on the board's stack).
+    /// bits tested (as rare as a false hit of the transposition table). An
+    /// empty entry is 0, which no key finds (zeros are built in place: an
+    /// array built by value was a second copy on the board's stack).
     eval_cache: [u32; EVAL_CACHE],
 }
 
@@ -573,13 +573,19 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         }
     }
 
+    /// The cached evaluation of the position whose key's low half is `low`.
+    #[inline(always)]
+    fn cached(&self, low: u32) -> Option<Score> {
+        let e = self.eval_cache[eval_slot(low)];
+        (e & EVAL_TAG == eval_tag(low)).then(|| eval_score(e))
+    }
+
     /// [`Self::evaluate`] through the cache of the last evaluations by key.
     #[inline(always)]
     fn evaluate_cached(&mut self, pos: &super::board::Position) -> Score {
         let low = pos.key() as u32;
-        let e = self.eval_cache[eval_slot(low)];
-        if e & EVAL_TAG == eval_tag(low) {
-            return eval_score(e);
+        if let Some(v) = self.cached(low) {
+            return v;
         }
         let v = Self::evaluate(pos);
         self.cache_eval(low, v);
@@ -593,9 +599,8 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     #[inline(always)]
     fn evaluate_lazy(&mut self, pos: &super::board::Position, beta: Score) -> (Score, bool) {
         let low = pos.key() as u32;
-        let e = self.eval_cache[eval_slot(low)];
-        if e & EVAL_TAG == eval_tag(low) {
-            return (eval_score(e), true);
+        if let Some(v) = self.cached(low) {
+            return (v, true);
         }
         let l = lazy(pos);
         if (l - beta).abs() >= LAZY_MARGIN {
@@ -607,7 +612,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     }
 
     /// Notes `v` as the evaluation of the position whose key's low half is
-    /// `low` (kept if it fits in 16 bits).
+    /// `low` (kept if it fits in the entry's 14 bits: within ±8,191).
     #[inline(always)]
     fn cache_eval(&mut self, low: u32, v: Score) {
         if (-8192..8192).contains(&v) {
