@@ -141,7 +141,7 @@ pub fn run(args: &HilArgs) -> Result<()> {
         board.title,
         if ram_2k { ", RAM capped at 2 KB" } else { "" }
     );
-    let rows = crate::report::write(&rows_dir, &out, board, &run_name, &title)?;
+    let rows = crate::report::write(&rows_dir, &out, board, &run_name, &title, status.success())?;
     if !status.success() {
         bail!("HIL failed ({rows} scenario rows written); see target/hil/{run_name}.md");
     }

@@ -8,13 +8,15 @@ use sente::boards::BoardSpec;
 use sente::hil::{BoardRun, Row, cross_board, markdown};
 
 /// Gathers one run's rows, writes its report and the cross-board report, prints where;
-/// returns the number of rows.
+/// returns the number of rows. `tests_passed`: whether the HIL test run succeeded (a
+/// transcript that differs from its snapshot fails the run, not a row).
 pub fn write(
     rows_dir: &Path,
     out: &Path,
     board: &BoardSpec,
     run_name: &str,
     title: &str,
+    tests_passed: bool,
 ) -> Result<usize> {
     let mut rows: Vec<Row> = Vec::new();
     let mut files: Vec<_> = std::fs::read_dir(rows_dir)?
@@ -39,11 +41,21 @@ pub fn write(
     )?;
     std::fs::write(out.join(format!("{run_name}.md")), markdown(&run))?;
     let failed = run.rows.iter().filter(|r| r.problem.is_some()).count();
-    println!(
-        "HIL: {} passed, {} failed  (target/hil/{run_name}.md, target/hil/{run_name}.json)",
-        run.rows.len() - failed,
-        failed
-    );
+    let files = format!("target/hil/{run_name}.md, target/hil/{run_name}.json");
+    if tests_passed {
+        println!(
+            "HIL: {} rows passed, {failed} failed  ({files})",
+            run.rows.len() - failed
+        );
+    } else {
+        // The rows' own checks may all pass while a transcript differs from its
+        // snapshot: the run failed, and the count must not say otherwise.
+        println!(
+            "HIL: FAILED: {failed} of {} rows failed their checks, and the test run failed \
+             (a transcript that differs from its snapshot: `cargo insta review`)  ({files})",
+            run.rows.len()
+        );
+    }
     write_cross_board(out)?;
     Ok(run.rows.len())
 }
