@@ -37,7 +37,15 @@
 //!    [`host_eval::threat_mask`], printed as a `THREAT` constant after the
 //!    weights), `--threat-only` (fit only the threat table, the start's
 //!    weights kept), `--threat-reg N` (the table's pull to zero, as strong as
-//!    N positions; default 10).
+//!    N positions; default 10), `--codes` (fit a value for each near point's
+//!    [`point_class::code`] too, the side to move's and the opponent's,
+//!    added to its class's weight: printed as a `CODES` constant),
+//!    `--codes-only` (fit only the code values, the start's weights and
+//!    table kept), `--code-reg N` (the code values' pull to zero, i.e. to
+//!    their class's weight, as strong as N positions; default 10),
+//!    `--code-class K` (only the codes of points of fine class `K` or more
+//!    get values), `--games N` (only the first `N` games of each file, by the
+//!    game numbers' last five digits).
 //!
 //! `cargo run --release -p sente-firmware --example gomoku_tune -- gen free 300 1 > free.txt`
 //! `cargo run --release -p sente-firmware --example gomoku_tune -- tune free.txt renju.txt`
@@ -49,8 +57,8 @@ use sente_firmware::engine::{
 use sente_firmware::game::{Game, MATE_BOUND, Notation, Outcome};
 use sente_firmware::games::gomoku::eval::Eval;
 use sente_firmware::games::gomoku::host_eval::{
-    self, CLASSES, HostWeights, PARAMS, START, THREATS, point_classes, position_features,
-    threat_mask,
+    self, CLASSES, CODES, Codes, HostWeights, PARAMS, START, THREATS, point_classes, point_codes,
+    position_features, threat_mask,
 };
 use sente_firmware::games::gomoku::lines::PATTERNS;
 use sente_firmware::games::gomoku::point_class;
@@ -189,6 +197,10 @@ struct Data {
     x: Vec<[f64; PARAMS]>,
     /// Each position's [`threat_mask`].
     mask: Vec<usize>,
+    /// Each position's near points by code ([`point_codes`]), as features of
+    /// the code values: `(own code, count)` or `(CODES + opponent's code,
+    /// −count)`.
+    codes: Vec<Vec<(u32, f64)>>,
     result: Vec<f64>,
     score: Vec<f64>,
     game: Vec<u64>,
@@ -212,10 +224,11 @@ fn group(pos: &Gomoku) -> usize {
 }
 
 /// Reads `position;result;score;game` lines.
-fn load(paths: &[String]) -> Data {
+fn load(paths: &[String], code_class: usize) -> Data {
     let mut d = Data {
         x: Vec::new(),
         mask: Vec::new(),
+        codes: Vec::new(),
         result: Vec::new(),
         score: Vec::new(),
         game: Vec::new(),
@@ -237,6 +250,20 @@ fn load(paths: &[String]) -> Data {
             d.x.push(feats.map(f64::from));
             d.mask
                 .push(threat_mask(&point_classes(&pos), pos.player_to_move()));
+            let me = usize::from(pos.player_to_move() & 1);
+            let mut counts = std::collections::BTreeMap::<u32, f64>::new();
+            point_codes(&pos, |side, class, code| {
+                if usize::from(class) < code_class {
+                    return;
+                }
+                let (at, x) = if side == me {
+                    (u32::from(code), 1.0)
+                } else {
+                    (CODES as u32 + u32::from(code), -1.0)
+                };
+                *counts.entry(at).or_default() += x;
+            });
+            d.codes.push(counts.into_iter().collect());
             d.result.push(f[1].parse().expect("result"));
             let s: f64 = f[2].parse().expect("score");
             // Mate scores: beyond any evaluation (σ of them is 0 or 1).
@@ -281,10 +308,19 @@ fn fit_k(v: &[f64], y: &[f64]) -> f64 {
     ((lo + hi) / 2.0).exp()
 }
 
-/// The evaluation of position `i` with weights `w` (the linear weights, then
-/// the threat table).
+/// Where the code values start among the parameters (after the linear
+/// weights and the threat table).
+const CODE_AT: usize = PARAMS + THREATS;
+
+/// The evaluation of position `i` with weights `w` (the linear weights, the
+/// threat table, the code values).
 fn eval_of(d: &Data, i: usize, w: &[f64]) -> f64 {
-    d.x[i].iter().zip(w).map(|(x, w)| x * w).sum::<f64>() + w[PARAMS + d.mask[i]]
+    d.x[i].iter().zip(w).map(|(x, w)| x * w).sum::<f64>()
+        + w[PARAMS + d.mask[i]]
+        + d.codes[i]
+            .iter()
+            .map(|&(c, x)| x * w[CODE_AT + c as usize])
+            .sum::<f64>()
 }
 
 /// The evaluation of every position with weights `w`.
@@ -295,9 +331,10 @@ fn evals(d: &Data, idx: &[usize], w: &[f64]) -> Vec<f64> {
 /// Parameters the tuner leaves alone: the patterns no quiet position has
 /// (dead lines, overlines, fives) and the five class; all point classes with
 /// `no_points`.
-fn frozen(i: usize, no_points: bool, threat: bool) -> bool {
+fn frozen(i: usize, no_points: bool, threat: bool, codes: bool) -> bool {
     let c = 2 * PATTERNS;
     match i {
+        _ if i >= CODE_AT => !codes,
         _ if i >= PARAMS => !threat,
         _ if i < c => matches!(i % PATTERNS, 0 | 1 | 13),
         _ if i < c + 2 * CLASSES => no_points || (i - c) % CLASSES == CLASSES - 1,
@@ -342,6 +379,10 @@ fn table(w: &[f64]) -> String {
     ) + &format!(
         "\npub const THREAT: [i16; THREATS] = [{}];",
         list(PARAMS, THREATS)
+    ) + &format!(
+        "\npub const CODES: Codes = [[{}], [{}]];",
+        list(CODE_AT, CODES),
+        list(CODE_AT + CODES, CODES)
     )
 }
 
@@ -354,10 +395,23 @@ fn numbers(text: &str) -> Vec<i16> {
 }
 
 /// Weights printed by an earlier `tune`: the numbers of the `WEIGHTS`
-/// constant, in order, and the `THREAT` table's after its `= [` when the
-/// file has one (kept for the rest of the run).
+/// constant, in order, the `THREAT` table's after its `= [` and the
+/// `CODES` values' after theirs when the file has them (kept for the rest
+/// of the run).
 fn read_weights(path: &str) -> HostWeights {
     let text = std::fs::read_to_string(path).expect("readable weights");
+    let (text, codes) = match text.split_once("pub const CODES") {
+        Some((text, rest)) => (text.to_string(), rest.split_once("= [").map(|(_, t)| t)),
+        None => (text.clone(), None),
+    };
+    let codes = codes.map(|t| {
+        let v = numbers(t);
+        assert_eq!(v.len(), 2 * CODES, "{path}: {} code values", 2 * CODES);
+        let mut table: Codes = [[0; CODES]; 2];
+        table[0].copy_from_slice(&v[..CODES]);
+        table[1].copy_from_slice(&v[CODES..]);
+        &*Box::leak(Box::new(table))
+    });
     let (weights, threat) = match text.split_once("pub const THREAT") {
         Some((weights, rest)) => (weights, rest.split_once("= [").map(|(_, t)| t)),
         None => (text.as_str(), None),
@@ -379,6 +433,7 @@ fn read_weights(path: &str) -> HostWeights {
             .unwrap_or_else(|v: Vec<i16>| panic!("{path}: {THREATS} threats, got {}", v.len()));
         &*Box::leak(Box::new(table))
     });
+    w.codes = codes;
     w
 }
 
@@ -390,6 +445,8 @@ fn tune(args: &[String]) {
     let mut only = Vec::new();
     let mut one_k = false;
     let (mut threat, mut threat_reg, mut threat_only) = (false, 10.0f64, false);
+    let (mut codes, mut code_reg, mut codes_only) = (false, 10.0f64, false);
+    let (mut max_game, mut code_class) = (u64::MAX, 0);
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = || it.next().expect("a value").clone();
@@ -404,6 +461,11 @@ fn tune(args: &[String]) {
             "--threat" => threat = true,
             "--threat-only" => (threat, threat_only) = (true, true),
             "--threat-reg" => threat_reg = value().parse().expect("N"),
+            "--codes" => codes = true,
+            "--codes-only" => (codes, codes_only) = (true, true),
+            "--code-reg" => code_reg = value().parse().expect("N"),
+            "--games" => max_game = value().parse().expect("N"),
+            "--code-class" => code_class = value().parse().expect("K"),
             "--only" => {
                 let v = value();
                 only = (0..GROUPS.len())
@@ -422,10 +484,11 @@ fn tune(args: &[String]) {
             _ => files.push(a.clone()),
         }
     }
-    let d = load(&files);
+    let d = load(&files, code_class);
     let n = d.x.len();
     let (train, held): (Vec<usize>, Vec<usize>) = (0..n)
         .filter(|&i| only.is_empty() || only.contains(&d.group[i]))
+        .filter(|&i| d.game[i] % 100_000 < max_game)
         .partition(|&i| !mix(d.game[i]).is_multiple_of(holdout));
     // Each file's label search has its own scale (the engine that made it):
     // its own K turns its scores into probabilities, unless `--one-k`. The
@@ -453,11 +516,18 @@ fn tune(args: &[String]) {
     let (y_train, y_held) = (ys(&train), ys(&held));
     let mut w0: Vec<f64> = start.to_vec().iter().map(|&w| f64::from(w)).collect();
     w0.extend((0..THREATS).map(|m| start.threat.map_or(0.0, |t| f64::from(t[m]))));
-    let all = PARAMS + THREATS;
+    w0.extend((0..2 * CODES).map(|c| {
+        start
+            .codes
+            .map_or(0.0, |t| f64::from(t[c / CODES][c % CODES]))
+    }));
+    let all = CODE_AT + 2 * CODES;
     // The threat table's L2 pull to zero: as strong as `threat_reg`
     // positions scored exactly as the rest of the evaluation says
     // (σ′ ≈ ¼ near the middle: each pulls by about k²·t / 8).
     let pull = threat_reg * k * k / 8.0;
+    // The code values' pull to zero (their class's weight), the same way.
+    let code_pull = code_reg * k * k / 8.0;
     let search_loss = |idx: &[usize], y: &[f64]| {
         let v: Vec<f64> = idx
             .iter()
@@ -492,9 +562,15 @@ fn tune(args: &[String]) {
                 *gp += g * x;
             }
             grad[PARAMS + d.mask[i]] += g;
+            for &(c, x) in &d.codes[i] {
+                grad[CODE_AT + c as usize] += g * x;
+            }
         }
-        for t in PARAMS..all {
+        for t in PARAMS..CODE_AT {
             grad[t] += pull * w[t];
+        }
+        for t in CODE_AT..all {
+            grad[t] += code_pull * w[t];
         }
         for p in 0..PARAMS {
             let to = tied_to(p, coarse);
@@ -503,7 +579,10 @@ fn tune(args: &[String]) {
             }
         }
         for p in 0..all {
-            if frozen(p, no_points, threat) || tied_to(p, coarse) != p || threat_only && p < PARAMS
+            if frozen(p, no_points, threat, codes)
+                || tied_to(p, coarse) != p
+                || threat_only && p < PARAMS
+                || codes_only && p < CODE_AT
             {
                 continue;
             }

@@ -13,7 +13,11 @@
 //! * the tempo and the side to move's open three (a straight four to come);
 //! * which threats each side has ([`threat_mask`]: 11 bits), scored by a
 //!   table ([`super::host_threats`]): the one term that is not a sum, since
-//!   who moves first decides what two sides' threats are worth together.
+//!   who moves first decides what two sides' threats are worth together;
+//! * optionally a value per near point's pattern combination
+//!   ([`HostWeights::codes`], [`point_class::code`]: Rapfi's "pcode")
+//!   refining its class's weight (no kept weight set has them: session 35's
+//!   fits did not gain at equal time).
 //!
 //! The board profile keeps [`super::eval::Eval::score`]: the host's searches
 //! select these weights through `Settings::weights`.
@@ -97,7 +101,19 @@ pub struct HostWeights {
     /// cannot say, e.g. that a side to move with an open three and a four
     /// point wins while the opponent without one only blocks. `None`: none.
     pub threat: Option<&'static [i16; THREATS]>,
+    /// A value for each near point's [`point_class::code`] (the multiset of
+    /// the four line patterns a stone there would make: Rapfi's "pcode"),
+    /// added to its class's weight: `[0]` the side to move's points, `[1]`
+    /// the opponent's (subtracted). `None`: none.
+    pub codes: Option<&'static Codes>,
 }
+
+/// Values by point code ([`HostWeights::codes`]): the side to move's, the
+/// opponent's.
+pub type Codes = [[i16; CODES]; 2];
+
+/// Number of point codes ([`point_class::code`]).
+pub const CODES: usize = point_class::CODES;
 
 /// Number of [`threat_mask`] values.
 pub const THREATS: usize = 1 << 11;
@@ -154,7 +170,7 @@ impl HostWeights {
 
     /// `true` when a point class has a weight (the points must be counted).
     pub const fn uses_points(&self) -> bool {
-        if self.threat.is_some() {
+        if self.threat.is_some() || self.codes.is_some() {
             return true;
         }
         let mut i = 0;
@@ -167,13 +183,28 @@ impl HostWeights {
         false
     }
 
+    /// The value of a near point of code `code` ([`HostWeights::codes`];
+    /// `own`: the side to move's point), from the side to move's view.
+    #[inline(always)]
+    pub fn code_value(codes: &Codes, own: bool, code: u16) -> i32 {
+        let v = i32::from(
+            codes[usize::from(!own)]
+                .get(usize::from(code))
+                .copied()
+                .unwrap_or(0),
+        );
+        if own { v } else { -v }
+    }
+
     /// Score for `to_move`: a four of its own wins next move ([`FOUR_TO_MOVE`]);
-    /// otherwise the weighted features (see [`features`]).
+    /// otherwise the weighted features (see [`features`]) and `codes`, the
+    /// near points' [`HostWeights::code_value`]s added up (0 without codes).
     pub fn score(
         &self,
         eval: &Eval,
         hist: &Histogram,
         points: &PointClasses,
+        codes: i32,
         to_move: u8,
     ) -> Score {
         if eval.has_four(to_move) {
@@ -188,7 +219,8 @@ impl HostWeights {
             .sum::<i32>()
             + self
                 .threat
-                .map_or(0, |t| i32::from(t[threat_mask(points, to_move) % THREATS]));
+                .map_or(0, |t| i32::from(t[threat_mask(points, to_move) % THREATS]))
+            + codes;
         score.clamp(-(MATE_BOUND - 1), MATE_BOUND - 1)
     }
 }
@@ -236,6 +268,40 @@ pub fn point_classes(pos: &Gomoku) -> PointClasses {
     classes
 }
 
+/// Calls `f(side, class, code)` for each colour (`0` black, `1` white) of
+/// each near point of `pos` ([`point_classes`]' points) with the point's
+/// fine class and [`point_class::code`] for that colour.
+pub fn point_codes(pos: &Gomoku, mut f: impl FnMut(usize, point_class::PointClass, u16)) {
+    let tables = [
+        Table::for_side(pos.rule(), 0),
+        Table::for_side(pos.rule(), 1),
+    ];
+    super::search::for_each_near(pos, |p| {
+        let lines = pos.board().lines(p);
+        for (side, table) in tables.iter().enumerate() {
+            let patterns = core::array::from_fn(|d| table.pattern(&lines[d], side as u8));
+            f(
+                side,
+                point_class::classify(patterns),
+                point_class::code(patterns),
+            );
+        }
+    });
+}
+
+/// The near points' [`HostWeights::code_value`]s of `pos` added up for
+/// `to_move`, from scratch (0 without codes).
+pub fn code_sum(weights: &HostWeights, pos: &Gomoku, to_move: u8) -> i32 {
+    let Some(codes) = weights.codes else {
+        return 0;
+    };
+    let mut sum = 0;
+    point_codes(pos, |side, _, code| {
+        sum += HostWeights::code_value(codes, side == usize::from(to_move & 1), code);
+    });
+    sum
+}
+
 /// The features of `pos` for the side to move, from scratch (the tuner's).
 pub fn position_features(pos: &Gomoku) -> [i32; PARAMS] {
     let (board, rule) = (pos.board(), pos.rule());
@@ -259,6 +325,7 @@ pub const START: HostWeights = HostWeights {
     tempo: 20,
     three_to_move: 250,
     threat: None,
+    codes: None,
 };
 
 /// Weights by kind of position: one set for the rules without forbidden
@@ -314,6 +381,7 @@ pub const TUNED_S26: HostWeights = HostWeights {
     tempo: 22,
     three_to_move: 531,
     threat: None,
+    codes: None,
 };
 
 /// Session 23's weights for every rule (the host's level 2, the A/B
@@ -331,6 +399,7 @@ pub const TUNED_S23: HostWeights = HostWeights {
     tempo: 16,
     three_to_move: 474,
     threat: None,
+    codes: None,
 };
 
 /// Session 34's fit for the rules without forbidden points: the weights and
@@ -349,6 +418,7 @@ pub const TUNED_S34: HostWeights = HostWeights {
     tempo: 115,
     three_to_move: 683,
     threat: Some(&host_threats::FREE),
+    codes: None,
 };
 
 /// [`super::lines::STONE_VALUE`] as 16-bit weights.
@@ -419,7 +489,7 @@ mod tests {
             let me = pos.player_to_move();
             let points = point_classes(&pos);
             assert_eq!(
-                START.score(&eval, &hist, &points, me),
+                START.score(&eval, &hist, &points, 0, me),
                 eval.score(me),
                 "{text}"
             );

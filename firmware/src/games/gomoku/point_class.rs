@@ -190,6 +190,110 @@ pub fn of_patterns(patterns: [Pattern; 4]) -> (PointClass, u8, bool) {
     (quad & 15, quad >> 4 & 7, quad & MAYBE_FORBIDDEN != 0)
 }
 
+/// Number of point codes ([`code`]): the multisets of four line patterns
+/// (C(17, 4), since there are 14 patterns).
+pub const CODES: usize = 2_380;
+
+/// `C(n, k)` at compile time.
+const fn choose(n: usize, k: usize) -> usize {
+    let mut r = 1;
+    let mut i = 0;
+    while i < k {
+        r = r * (n - i) / (i + 1);
+        i += 1;
+    }
+    r
+}
+
+/// The number (`0 .. CODES`) of the multiset of four patterns (each read
+/// `% PATTERNS`): `C(p + i, i + 1)` summed over the `i`-th smallest pattern
+/// `p` (the combinatorial number system of multisets).
+const fn code_of(patterns: [usize; 4]) -> u16 {
+    use super::lines::PATTERNS;
+    let mut p = [
+        patterns[0] % PATTERNS,
+        patterns[1] % PATTERNS,
+        patterns[2] % PATTERNS,
+        patterns[3] % PATTERNS,
+    ];
+    // Insertion sort: p[0] ≤ p[1] ≤ p[2] ≤ p[3].
+    let mut i = 1;
+    while i < 4 {
+        let mut j = i;
+        while j > 0 && p[j - 1] > p[j] {
+            let t = p[j];
+            p[j] = p[j - 1];
+            p[j - 1] = t;
+            j -= 1;
+        }
+        i += 1;
+    }
+    let mut code = 0;
+    let mut i = 0;
+    while i < 4 {
+        code += choose(p[i] + i, i + 1);
+        i += 1;
+    }
+    code as u16
+}
+
+/// Unordered pairs of patterns (`PATTERNS · (PATTERNS + 1) / 2`).
+const CODE_PAIRS: usize = 105;
+
+/// The unordered pair of two patterns by `p << 4 | q` (4-bit patterns, read
+/// `% PATTERNS`), numbered `0 .. CODE_PAIRS`.
+static CODE_PAIR: [u8; 256] = {
+    use super::lines::PATTERNS;
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let (a, b) = ((i >> 4) % PATTERNS, (i & 15) % PATTERNS);
+        let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+        t[i] = (lo * PATTERNS - lo * lo.saturating_sub(1) / 2 + (hi - lo)) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The code of four patterns by their two pairs' numbers
+/// (`CODE_PAIR[p0, p1] * CODE_PAIRS + CODE_PAIR[p2, p3]`).
+static CODE_QUAD: [u16; CODE_PAIRS * CODE_PAIRS] = {
+    use super::lines::PATTERNS;
+    // A pair of patterns of each pair number.
+    let mut pairs = [[0usize; 2]; CODE_PAIRS];
+    let mut p = 0;
+    while p < PATTERNS {
+        let mut q = p;
+        while q < PATTERNS {
+            pairs[CODE_PAIR[p << 4 | q] as usize] = [p, q];
+            q += 1;
+        }
+        p += 1;
+    }
+    let mut t = [0u16; CODE_PAIRS * CODE_PAIRS];
+    let mut i = 0;
+    while i < CODE_PAIRS * CODE_PAIRS {
+        let (a, b) = (pairs[i / CODE_PAIRS], pairs[i % CODE_PAIRS]);
+        t[i] = code_of([a[0], a[1], b[0], b[1]]);
+        i += 1;
+    }
+    t
+};
+
+/// The point code of four line patterns (one per direction): the number
+/// (`0 .. CODES`) of their multiset, whatever the directions' order (Rapfi's
+/// "pcode"), from two pair tables (three table reads, as
+/// [`of_patterns`]). Finer than the fine class: the host evaluation's
+/// per-code values refine the class weights.
+#[inline(always)]
+pub fn code(patterns: [Pattern; 4]) -> u16 {
+    let pair = |p: Pattern, q: Pattern| {
+        usize::from(CODE_PAIR[usize::from(p & 15) << 4 | usize::from(q & 15)])
+    };
+    let i = pair(patterns[0], patterns[1]) * CODE_PAIRS + pair(patterns[2], patterns[3]);
+    CODE_QUAD.get(i).copied().unwrap_or(0)
+}
+
 /// The coarse class ([`super::lines::combine`]'s) a fine class lies within.
 pub const fn coarse(class: PointClass) -> u8 {
     match class {
@@ -299,6 +403,25 @@ mod tests {
             assert_eq!(maybe, sum.threat(true).1, "{p:?}");
             assert_eq!(sum.threat_of_class(class), sum.threat(false).0, "{p:?}");
         }
+    }
+
+    /// Point codes number the multisets of four patterns one to one: the
+    /// same code for any order, a different one for any other multiset,
+    /// all below [`CODES`] and every number used.
+    #[test]
+    fn codes_number_the_pattern_multisets() {
+        let mut seen = std::collections::HashMap::new();
+        for i in 0..PATTERNS.pow(4) {
+            let p: [Pattern; 4] =
+                core::array::from_fn(|d| (i / PATTERNS.pow(d as u32) % PATTERNS) as u8);
+            let mut sorted = p;
+            sorted.sort_unstable();
+            let c = code(p);
+            assert_eq!(c, code_of(p.map(usize::from)), "{p:?}");
+            assert!(usize::from(c) < CODES, "{p:?}");
+            assert_eq!(*seen.entry(c).or_insert(sorted), sorted, "{p:?}");
+        }
+        assert_eq!(seen.len(), CODES);
     }
 
     #[test]

@@ -54,7 +54,7 @@
 use super::board::{BLACK, FullLine, POINTS, Point, Rotated, parse_point};
 use super::engine::fill;
 use super::eval::{Eval, PatternSink};
-use super::host_eval::{self, Both, Histogram, HostEval, PointClasses};
+use super::host_eval::{self, Both, Histogram, HostEval, HostWeights, PointClasses};
 use super::lines::{FOUR, OPEN_FOUR, Pattern, PatternSum, PointPatterns, THREE, Table};
 use super::point_class::{self, PointClass};
 use super::position::{CENTER_POINT, Gomoku, NO_POINT};
@@ -761,6 +761,17 @@ impl HostPart<'_> {
         self.points
             .get(usize::from(p))
             .map_or([point_class::NO_CLASS; 2], |e| e.classes)
+    }
+
+    /// The point codes ([`point_class::code`], `[black, white]`) of the
+    /// empty point `p` as its patterns were last read ([`HostPart::classes`]
+    /// reads them again): worked out when asked for (only evaluations with
+    /// [`HostWeights::codes`] ask).
+    #[inline(always)]
+    fn codes(&self, p: Point) -> [u16; 2] {
+        self.points
+            .get(usize::from(p))
+            .map_or([0; 2], |e| e.patterns.map(point_class::code))
     }
 }
 
@@ -1509,8 +1520,26 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
                 }
             }
         }
+        // The point codes' values: a second pass over the points just read
+        // (none without codes, so that the other weights pay nothing).
+        let mut code_sum = 0;
+        if let (Some(values), Some(host)) = (weights.codes, self.host.first())
+            && !self.eval.has_four(me)
+        {
+            let own = usize::from(me & 1);
+            for r in 0..15u8 {
+                let mut near = near_row(&self.pos, r as i8);
+                while near != 0 {
+                    let p = r * 15 + near.trailing_zeros() as u8;
+                    near &= near - 1;
+                    let codes = host.codes(p);
+                    code_sum += HostWeights::code_value(values, true, codes[own])
+                        + HostWeights::code_value(values, false, codes[own ^ 1]);
+                }
+            }
+        }
         let hist = self.host.first().map(|h| h.hist).unwrap_or_default();
-        weights.score(&self.eval, &hist, &points, me)
+        weights.score(&self.eval, &hist, &points, code_sum, me)
     }
 
     /// Row `ply` of the PV table becomes `mv` followed by row `ply + 1`.
@@ -2369,14 +2398,15 @@ mod tests {
                     let fresh = PointPatterns::read(s.pos.board(), p, rule);
                     proptest::prop_assert_eq!(s.read_point(p), fresh, "point {}", p);
                     let lines = s.pos.board().lines(p);
-                    let classes: [PointClass; 2] = core::array::from_fn(|side| {
+                    let patterns: [[Pattern; 4]; 2] = core::array::from_fn(|side| {
                         let table = Table::for_side(rule, side as u8);
-                        point_class::classify(core::array::from_fn(|d| {
-                            table.pattern(&lines[d], side as u8)
-                        }))
+                        core::array::from_fn(|d| table.pattern(&lines[d], side as u8))
                     });
+                    let classes: [PointClass; 2] = patterns.map(point_class::classify);
+                    let codes = patterns.map(point_class::code);
                     let (board, host) = (s.pos.board(), &mut s.host[0]);
                     proptest::prop_assert_eq!(host.classes(board, p, rule), classes, "point {}", p);
+                    proptest::prop_assert_eq!(host.codes(p), codes, "point {}", p);
                 }
             }
             let fresh = Histogram::from_board(s.pos.board(), rule);
@@ -2402,11 +2432,23 @@ mod tests {
                 }
                 t
             };
+            // Point-code values that all differ (free only).
+            static CODES: host_eval::Codes = {
+                let mut t = [[0; host_eval::CODES]; 2];
+                let mut c = 0;
+                while c < host_eval::CODES {
+                    t[0][c] = ((c * 29) % 301) as i16 - 150;
+                    t[1][c] = ((c * 53) % 211) as i16 - 105;
+                    c += 1;
+                }
+                t
+            };
             static WEIGHTS: HostEval = HostEval {
                 free: host_eval::HostWeights {
                     own_points: [1, 3, 7, 15, 31, 63, 127, 2, 9, 17, 40, 70, 150],
                     opp_points: [2, 5, 11, 23, 47, 95, 191, 4, 6, 20, 33, 88, 170],
                     threat: Some(&THREAT),
+                    codes: Some(&CODES),
                     ..host_eval::TUNED_S23
                 },
                 renju: [
@@ -2431,8 +2473,10 @@ mod tests {
                 let points = host_eval::point_classes(&s.pos);
                 i32::from(t[host_eval::threat_mask(&points, me)])
             });
-            let dot: i32 =
-                x.iter().zip(w.iter()).map(|(&x, &w)| x * i32::from(w)).sum::<i32>() + threat;
+            let codes = host_eval::code_sum(WEIGHTS.weights(rule, me), &s.pos, me);
+            let dot: i32 = x.iter().zip(w.iter()).map(|(&x, &w)| x * i32::from(w)).sum::<i32>()
+                + threat
+                + codes;
             let expected = if s.eval.has_four(me) {
                 super::super::eval::FOUR_TO_MOVE
             } else {
