@@ -1390,7 +1390,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             self.pv_len[ply] = 0;
         }
         if ply > 0 {
-            if let Some(v) = g.repetition(ply, ply < JUDGE_PLY) {
+            if let Some(v) = g.repetition_in_place(ply, ply < JUDGE_PLY) {
                 return Some(mate_score(v, ply));
             }
             if g.quiet() >= NATURAL_LIMIT {
