@@ -720,6 +720,9 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         self.listed.contains(&(mv.from, mv.to)) != self.only
     }
 
+    /// Counts a node; whether the search must stop. (Inlined: the call
+    /// cost more than the 8 bytes it adds to `prepare`'s frame.)
+    #[inline(always)]
     fn visit(&mut self) -> bool {
         self.nodes += 1;
         if self.limits.nodes != 0 && self.nodes >= self.limits.nodes {
