@@ -694,6 +694,20 @@ pub fn repetition(
     ply: usize,
     judge: bool,
 ) -> Option<Verdict> {
+    repetition_in(&mut pos.clone(), hist, quiet, ply, judge)
+}
+
+/// [`repetition`] judged on `pos` itself: the judge takes its moves back
+/// and plays them again, so `pos` is left as it was, and no copy of it
+/// goes on the frame (the search judges at its deepest plies, where the
+/// stack peaks).
+pub fn repetition_in(
+    pos: &mut Position,
+    hist: &History,
+    quiet: u16,
+    ply: usize,
+    judge: bool,
+) -> Option<Verdict> {
     // Positions repeat only across reversible moves: back to the last capture
     // (`quiet`) or the search's last null move, whichever is nearer.
     let limit = usize::from(quiet).min(hist.available());
@@ -776,10 +790,12 @@ fn find_cycle(pos: &Position, hist: &History, limit: usize, ply: usize) -> usize
 }
 
 /// Perpetual check, then perpetual chase, over the `cycle` plies before `pos`.
+/// Works on `cur` itself and leaves it as it was.
 #[inline(never)]
-fn judge_cycle(pos: &Position, hist: &History, cycle: usize, reversible: usize) -> Verdict {
+fn judge_cycle(cur: &mut Position, hist: &History, cycle: usize, reversible: usize) -> Verdict {
     let total_from_root = hist.total() as usize;
-    let mut cur = pos.clone();
+    // The moves taken back so far, played again at the end.
+    let mut undone = 0;
     let (mut perp_them, mut perp_us) = (true, true);
     let (mut chase_them, mut chase_us) = (Bits::EMPTY, Bits::EMPTY);
     for j in 0..=cycle {
@@ -799,9 +815,9 @@ fn judge_cycle(pos: &Position, hist: &History, cycle: usize, reversible: usize) 
             // on the frame: the judge runs at the search's deepest plies).
             let side = cur.side();
             cur.unmake_raw(e.mv);
-            let blockers = blockers_for_king(&cur, side);
+            let blockers = blockers_for_king(cur, side);
             cur.make_raw(e.mv);
-            let c = chased(&cur, e.mv, blockers);
+            let c = chased(cur, e.mv, blockers);
             let later = hist.get(j).map_or(Move::NULL, |x| x.mv);
             match j {
                 0 => chase_them = c,
@@ -811,6 +827,12 @@ fn judge_cycle(pos: &Position, hist: &History, cycle: usize, reversible: usize) 
             }
         }
         cur.unmake_raw(e.mv);
+        undone += 1;
+    }
+    for back in (1..=undone).rev() {
+        if let Some(e) = hist.get(back) {
+            cur.make_raw(e.mv);
+        }
     }
     let judge = |them: bool, us: bool| {
         if !us {

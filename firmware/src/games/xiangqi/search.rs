@@ -290,6 +290,10 @@ enum Stage {
     Done,
 }
 
+/// [`Searcher::play`]'s `checker` for a move in check that the picker found
+/// may answer it (no square holds it).
+const ANSWERS: Square = 0xFE;
+
 /// [`Searcher::next_staged`]'s answer when no move is left (no move packs to 0).
 const STAGED_END: u32 = 0;
 /// [`Searcher::next_staged`]'s answer when the generated moves do not fit in
@@ -321,6 +325,12 @@ struct Picker {
     after: u16,
     /// [`Searcher::pick`]'s carried position, quiet moves.
     after_quiet: u16,
+    /// The piece giving check ([`Position::checker`](super::board::Position::checker)),
+    /// when `in_check`.
+    checker: Square,
+    /// Whether the side to move is in check: a picked move that cannot answer
+    /// it is passed over here, as [`Searcher::play`] would drop it unprobed.
+    in_check: bool,
 }
 
 impl Picker {
@@ -343,7 +353,17 @@ impl Picker {
             end: base as u16,
             after: 0,
             after_quiet: 0,
+            checker: NO_SQUARE,
+            in_check: false,
         }
+    }
+
+    /// Whether `mv` may answer the check (always, when not in check): the
+    /// test [`Searcher::play`] makes before probing a move in check.
+    #[inline(always)]
+    fn may_answer(&self, g: &Xiangqi, mv: Move) -> bool {
+        !self.in_check
+            || (g.position().may_evade(mv) && !g.position().keeps_check(mv, self.checker))
     }
 
     /// The hash move's squares, for ordering: a hash move that is no move of
@@ -700,6 +720,9 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         self.listed.contains(&(mv.from, mv.to)) != self.only
     }
 
+    /// Counts a node; whether the search must stop. (Inlined: the call
+    /// cost more than the 8 bytes it adds to `prepare`'s frame.)
+    #[inline(always)]
     fn visit(&mut self) -> bool {
         self.nodes += 1;
         if self.limits.nodes != 0 && self.nodes >= self.limits.nodes {
@@ -879,7 +902,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                     let mv = self.pick(usize::from(p.capture), usize::from(end), &mut after);
                     p.after = after as u16;
                     p.capture += 1;
-                    if p.first != packed(mv) {
+                    if p.first != packed(mv) && p.may_answer(g, mv) {
                         return packed(mv);
                     }
                 }
@@ -891,7 +914,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                         p.after = after as u16;
                         if (self.moves[at] >> 32) as i32 >= GOOD_CAPTURE {
                             p.capture += 1;
-                            if p.first != packed(mv) {
+                            if p.first != packed(mv) && p.may_answer(g, mv) {
                                 return packed(mv);
                             }
                             continue;
@@ -936,7 +959,11 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                     p.after_quiet = after as u16;
                     p.quiet += 1;
                     let word = packed(mv);
-                    if word != p.first && word != p.killers[0] && word != p.killers[1] {
+                    if word != p.first
+                        && word != p.killers[0]
+                        && word != p.killers[1]
+                        && p.may_answer(g, mv)
+                    {
                         return word;
                     }
                 }
@@ -1009,7 +1036,9 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     /// `in_check`: the mover is in check now) and tells whether it checks.
     /// `RECORDED`: with [`Xiangqi::push`] (take back with `pop`), else with
     /// [`Xiangqi::play_unrecorded`], for quiescence (take back with
-    /// `take_back_unrecorded`).
+    /// `take_back_unrecorded`). In check, `checker` is the piece giving it,
+    /// or [`ANSWERS`] for a move the picker found may answer it
+    /// ([`Picker::may_answer`]: the test is not made again).
     #[inline(never)]
     fn play<const RECORDED: bool>(
         g: &mut Xiangqi,
@@ -1029,7 +1058,9 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             // dropped at once (the king's lines and surroundings untouched,
             // or the checker on `checker` left checking), the others probed
             // before playing.
-            if !g.position().may_evade(mv) || g.position().keeps_check(mv, checker) {
+            if checker != ANSWERS
+                && (!g.position().may_evade(mv) || g.position().keeps_check(mv, checker))
+            {
                 return None;
             }
             let check = g.probe_move(mv, true)?;
@@ -1390,7 +1421,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             self.pv_len[ply] = 0;
         }
         if ply > 0 {
-            if let Some(v) = g.repetition(ply, ply < JUDGE_PLY) {
+            if let Some(v) = g.repetition_in_place(ply, ply < JUDGE_PLY) {
                 return Some(mate_score(v, ply));
             }
             if g.quiet() >= NATURAL_LIMIT {
@@ -1562,10 +1593,14 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         } else {
             NO_SQUARE
         };
+        picker.in_check = in_check;
+        picker.checker = checker;
         loop {
+            let mut passed = checker;
             let mv = if let Some(mv) = pending.take() {
                 mv
             } else {
+                passed = ANSWERS;
                 match self.next_staged(g, &mut picker, ply) {
                     STAGED_END => break,
                     STAGED_OVERFLOW => {
@@ -1604,7 +1639,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                     Some(true) => {}
                 }
             }
-            let Some(check) = Self::play::<true>(g, mv, in_check, checker) else {
+            let Some(check) = Self::play::<true>(g, mv, in_check, passed) else {
                 continue;
             };
             legal += 1;

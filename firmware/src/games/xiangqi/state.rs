@@ -6,7 +6,7 @@ use core::fmt;
 
 use super::board::{Kind, Move, NO_SQUARE, Position, king_slot};
 use super::movegen::MAX_MOVES;
-use super::rules::{Entry, History, Verdict, repetition};
+use super::rules::{Entry, History, Verdict, repetition, repetition_in};
 use crate::game::{Game, Notation, Outcome, Score};
 use crate::text::ParseError;
 
@@ -132,6 +132,13 @@ impl Xiangqi {
     /// repetition is a draw (cheaper; the search uses it deep in the tree).
     pub fn repetition(&self, ply: usize, judge: bool) -> Option<Verdict> {
         repetition(&self.pos, &self.history, self.quiet, ply, judge)
+    }
+
+    /// [`Xiangqi::repetition`] without a copy of the position (the judge
+    /// takes moves back on the position itself and plays them again), for
+    /// the search, whose deepest plies the judge runs on.
+    pub fn repetition_in_place(&mut self, ply: usize, judge: bool) -> Option<Verdict> {
+        repetition_in(&mut self.pos, &self.history, self.quiet, ply, judge)
     }
 
     /// Legal moves into `buf`; returns how many.

@@ -103,6 +103,19 @@ fn repetition_cases_match_fairy_stockfish() {
             Verdict::Draw => Outcome::Draw,
         };
         assert_eq!(game.outcome(), Some(outcome), "{comment}");
+        // The search's judge on the position itself: the same verdicts, and
+        // the position (and history) left as they were.
+        let before = game.clone();
+        for ply in [0, 1, 2, 5, 9] {
+            for judge in [true, false] {
+                assert_eq!(
+                    game.repetition_in_place(ply, judge),
+                    before.repetition(ply, judge),
+                    "{comment}: ply {ply}"
+                );
+                assert_eq!(game, before, "{comment}: ply {ply}");
+            }
+        }
         n += 1;
     }
     assert_eq!(n, 32);
