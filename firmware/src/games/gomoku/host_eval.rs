@@ -296,8 +296,8 @@ impl HostEval {
 /// session 34's fit with a threat table for the rules without forbidden
 /// points (at 200 ms a move +71 ± 28 Elo against session 26's weights, 400
 /// paired games), session 35's fits with threat tables for renju, one per
-/// colour to move (at 200 ms a move +35 ± 29 Elo against session 23's
-/// weights, 400 paired games; see `docs/strength.md`, sessions 34 and 35).
+/// colour to move (at 200 ms a move +45 (+23 … +69) Elo against session
+/// 23's weights, 600 paired games; see `docs/strength.md`, sessions 34 and 35).
 pub const TUNED: HostEval = HostEval {
     free: TUNED_S34,
     renju: [TUNED_S35_BLACK, TUNED_S35_WHITE],
