@@ -249,11 +249,11 @@ pub fn features(
     x
 }
 
-/// The near points' classes of `pos` from scratch (what the host's searcher
-/// counts from its kept per-point patterns): every empty point at most two
-/// points along a line from a stone.
-pub fn point_classes(pos: &Gomoku) -> PointClasses {
-    let mut classes = [[0u16; CLASSES]; 2];
+/// Calls `f(side, patterns)` for each colour (`0` black, `1` white) of each
+/// near point of `pos` (every empty point at most two points along a line
+/// from a stone) with the four line patterns a stone of that colour there
+/// would make, read from scratch.
+fn for_each_near_patterns(pos: &Gomoku, mut f: impl FnMut(usize, [Pattern; 4])) {
     let tables = [
         Table::for_side(pos.rule(), 0),
         Table::for_side(pos.rule(), 1),
@@ -261,9 +261,21 @@ pub fn point_classes(pos: &Gomoku) -> PointClasses {
     super::search::for_each_near(pos, |p| {
         let lines = pos.board().lines(p);
         for (side, table) in tables.iter().enumerate() {
-            let patterns = core::array::from_fn(|d| table.pattern(&lines[d], side as u8));
-            classes[side][usize::from(point_class::classify(patterns)) % CLASSES] += 1;
+            f(
+                side,
+                core::array::from_fn(|d| table.pattern(&lines[d], side as u8)),
+            );
         }
+    });
+}
+
+/// The near points' classes of `pos` from scratch (what the host's searcher
+/// counts from its kept per-point patterns): every empty point at most two
+/// points along a line from a stone.
+pub fn point_classes(pos: &Gomoku) -> PointClasses {
+    let mut classes = [[0u16; CLASSES]; 2];
+    for_each_near_patterns(pos, |side, patterns| {
+        classes[side][usize::from(point_class::classify(patterns)) % CLASSES] += 1;
     });
     classes
 }
@@ -272,20 +284,12 @@ pub fn point_classes(pos: &Gomoku) -> PointClasses {
 /// each near point of `pos` ([`point_classes`]' points) with the point's
 /// fine class and [`point_class::code`] for that colour.
 pub fn point_codes(pos: &Gomoku, mut f: impl FnMut(usize, point_class::PointClass, u16)) {
-    let tables = [
-        Table::for_side(pos.rule(), 0),
-        Table::for_side(pos.rule(), 1),
-    ];
-    super::search::for_each_near(pos, |p| {
-        let lines = pos.board().lines(p);
-        for (side, table) in tables.iter().enumerate() {
-            let patterns = core::array::from_fn(|d| table.pattern(&lines[d], side as u8));
-            f(
-                side,
-                point_class::classify(patterns),
-                point_class::code(patterns),
-            );
-        }
+    for_each_near_patterns(pos, |side, patterns| {
+        f(
+            side,
+            point_class::classify(patterns),
+            point_class::code(patterns),
+        );
     });
 }
 
