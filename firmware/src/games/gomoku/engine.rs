@@ -215,6 +215,23 @@ mod tests {
     }
 
     #[test]
+    fn host_answers_a_lone_stone_next_to_it() {
+        let neighbours = ["g7", "g8", "g9", "h7", "h9", "i7", "i8", "i9"];
+        for rule in ["free", "renju"] {
+            let r = ask_host(&std::format!("{rule} h8"), 20_000, "");
+            assert!(neighbours.contains(&r.best.as_str()), "{rule}: {r:?}");
+            let corner = ask_host(&std::format!("{rule} a1"), 20_000, "");
+            assert!(
+                ["a2", "b1", "b2"].contains(&corner.best.as_str()),
+                "{rule}: {corner:?}"
+            );
+            // Every neighbour excluded: the search picks among the others.
+            let r = ask_host(&std::format!("{rule} h8"), 20_000, &neighbours.join(","));
+            assert!(!neighbours.contains(&r.best.as_str()), "{rule}: {r:?}");
+        }
+    }
+
+    #[test]
     fn bad_exclusions_are_errors() {
         assert!(ask_without("free h8", 0, 100, "z99").is_err());
         assert!(ask_without("free h8", 1, 100, "h16").is_err());

@@ -1877,9 +1877,39 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         if !self.exclude.is_empty() {
             self.drop_excluded(&mut scan, &mut moves);
         }
+        if Self::HOST && self.pos.stones() == 1 {
+            Self::keep_neighbours(&self.pos, &mut scan, &mut moves);
+        }
         self.root_moves = moves;
         self.root_len = scan.len;
         scan
+    }
+
+    /// The host's answer to a lone first stone is one of its eight neighbours
+    /// (as in every opening of the game's theory, the RIF's 26 renju openings
+    /// among them): the candidates `moves[..scan.len]` are cut down to those,
+    /// in their order, unless none is left. (The evaluation was fitted on
+    /// positions of four stones or more; on one stone a 200,000-node search
+    /// preferred a point two away, h6 or f6 for h8.)
+    fn keep_neighbours(pos: &Gomoku, scan: &mut Scan, moves: &mut [Point; W]) {
+        let Some(stone) = pos.last_move() else {
+            return;
+        };
+        let (row, col) = (stone / 15, stone % 15);
+        let near = |p: Point| (p / 15).abs_diff(row) <= 1 && (p % 15).abs_diff(col) <= 1;
+        let len = usize::from(scan.len);
+        if !moves[..len].iter().any(|&p| near(p)) {
+            return;
+        }
+        let mut kept = 0;
+        for i in 0..len {
+            if near(moves[i]) {
+                moves[kept] = moves[i];
+                kept += 1;
+            }
+        }
+        scan.len = kept as u8;
+        scan.quiet = scan.quiet.min(scan.len);
     }
 
     /// Whether `p` is a root move the request excluded.
