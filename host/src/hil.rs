@@ -282,24 +282,49 @@ pub struct BoardRun {
     pub hz: u32,
     /// Every scenario's row.
     pub rows: Vec<Row>,
+    /// Whether the HIL test run passed: a transcript that differs from its snapshot fails
+    /// the run and no row. `None` in a report written before this was recorded.
+    #[serde(default)]
+    pub tests_passed: Option<bool>,
+}
+
+impl BoardRun {
+    /// How many rows failed their own checks.
+    pub fn failed_rows(&self) -> usize {
+        self.rows.iter().filter(|r| r.problem.is_some()).count()
+    }
+
+    /// The run's verdict for people: its rows, and the snapshots' when the run failed.
+    pub fn verdict(&self) -> String {
+        let failed = self.failed_rows();
+        let rows = format!(
+            "{} scenarios, {} passed, {failed} failed",
+            self.rows.len(),
+            self.rows.len() - failed
+        );
+        if self.tests_passed == Some(false) {
+            format!(
+                "**FAILED**: {rows}, and a transcript differs from its snapshot (`cargo insta review`)"
+            )
+        } else {
+            rows
+        }
+    }
 }
 
 /// Renders one run's rows as a Markdown report.
 pub fn markdown(run: &BoardRun) -> String {
     let rows = &run.rows;
-    let failed = rows.iter().filter(|r| r.problem.is_some()).count();
     let mhz = f64::from(run.hz) / 1e6;
     let mut s = format!(
-        "# HIL report: {}\n\n{} scenarios, {} passed, {} failed.\n\n\
+        "# HIL report: {}\n\n{}.\n\n\
          Ticks are board clock ticks ({mhz} MHz; in QEMU with a fixed `-icount` SysTick counts instructions).\n\
          RAM = statics (the engines' arena left out) + the arena the request took + peak stack of the whole firmware during the request.\n\
          Budgets: ticks at 16 MHz (the same time on every board), RAM in bytes.\n\n\
          | suite | scenario | result | move | score | depth | nodes | ticks | ticks / node | ms @{mhz} MHz | stack | arena | RAM | budget ticks / RAM |\n\
          |---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
         run.title,
-        rows.len(),
-        rows.len() - failed,
-        failed
+        run.verdict(),
     );
     for r in rows {
         let reply = Reply::parse(&r.board).ok();
@@ -395,14 +420,16 @@ pub fn cross_board(runs: &[BoardRun]) -> String {
     }
     let mut s = String::from("# HIL report: every board\n\n");
     for run in runs {
-        let failed = run.rows.iter().filter(|r| r.problem.is_some()).count();
         s.push_str(&format!(
-            "- **{}** ({} MHz): {} scenarios, {} passed, {} failed; every answer equal to the host engine's mirror of the board\n",
+            "- **{}** ({} MHz): {}{}\n",
             run.title,
             f64::from(run.hz) / 1e6,
-            run.rows.len(),
-            run.rows.len() - failed,
-            failed
+            run.verdict(),
+            if run.failed_rows() == 0 {
+                "; every answer equal to the host engine's mirror of the board"
+            } else {
+                ""
+            }
         ));
     }
     s.push_str(&format!(
@@ -526,5 +553,48 @@ mod tests {
         };
         row.check(line, line);
         assert!(row.problem.unwrap().contains("RAM"));
+    }
+
+    #[test]
+    fn a_failed_snapshot_fails_the_report_whose_rows_all_passed() {
+        let line = "bestmove b2 score=0 depth=9 nodes=10 ticks=50 stack=900 arena=0 pv b2";
+        let row = Row {
+            suite: "ttt".into(),
+            name: "x".into(),
+            request: String::new(),
+            board: line.into(),
+            host: line.into(),
+            ticks: 50,
+            hz: REFERENCE_HZ,
+            stack: 900,
+            statics: 200,
+            arena: 0,
+            depth: 9,
+            nodes: 10,
+            budget: Budget {
+                ticks: 100,
+                ram: 1000,
+            },
+            problem: None,
+        };
+        let mut run = BoardRun {
+            run: "b".into(),
+            board: "b".into(),
+            title: "t".into(),
+            hz: REFERENCE_HZ,
+            rows: vec![row],
+            tests_passed: Some(true),
+        };
+        assert!(markdown(&run).contains("1 scenarios, 1 passed, 0 failed."));
+        assert!(cross_board(std::slice::from_ref(&run)).contains("every answer equal"));
+        run.tests_passed = Some(false);
+        assert!(markdown(&run).contains("**FAILED**"));
+        assert!(cross_board(std::slice::from_ref(&run)).contains("**FAILED**"));
+        // A report written before the field existed still reads.
+        let mut json: serde_json::Value = serde_json::to_value(&run).unwrap();
+        json.as_object_mut().unwrap().remove("tests_passed");
+        let old: BoardRun = serde_json::from_value(json).unwrap();
+        assert_eq!(old.tests_passed, None);
+        assert!(!markdown(&old).contains("FAILED"));
     }
 }

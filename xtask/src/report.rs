@@ -34,13 +34,14 @@ pub fn write(
         title: title.to_string(),
         hz: board.hz,
         rows,
+        tests_passed: Some(tests_passed),
     };
     std::fs::write(
         out.join(format!("{run_name}.json")),
         serde_json::to_string_pretty(&run)?,
     )?;
     std::fs::write(out.join(format!("{run_name}.md")), markdown(&run))?;
-    let failed = run.rows.iter().filter(|r| r.problem.is_some()).count();
+    let failed = run.failed_rows();
     let files = format!("target/hil/{run_name}.md, target/hil/{run_name}.json");
     if tests_passed {
         println!(
