@@ -529,10 +529,9 @@ mod tests {
         );
     }
 
-    #[test]
-    fn budget_breaches_are_reported() {
-        let line = "bestmove b2 score=0 depth=9 nodes=10 ticks=50 stack=900 arena=0 pv b2";
-        let mut row = Row {
+    /// A tic-tac-toe row answering `line` on both sides, within its budget's ticks.
+    fn sample_row(line: &str) -> Row {
+        Row {
             suite: "ttt".into(),
             name: "x".into(),
             request: String::new(),
@@ -550,7 +549,13 @@ mod tests {
                 ram: 1000,
             },
             problem: None,
-        };
+        }
+    }
+
+    #[test]
+    fn budget_breaches_are_reported() {
+        let line = "bestmove b2 score=0 depth=9 nodes=10 ticks=50 stack=900 arena=0 pv b2";
+        let mut row = sample_row(line);
         row.check(line, line);
         assert!(row.problem.unwrap().contains("RAM"));
     }
@@ -558,25 +563,7 @@ mod tests {
     #[test]
     fn a_failed_snapshot_fails_the_report_whose_rows_all_passed() {
         let line = "bestmove b2 score=0 depth=9 nodes=10 ticks=50 stack=900 arena=0 pv b2";
-        let row = Row {
-            suite: "ttt".into(),
-            name: "x".into(),
-            request: String::new(),
-            board: line.into(),
-            host: line.into(),
-            ticks: 50,
-            hz: REFERENCE_HZ,
-            stack: 900,
-            statics: 200,
-            arena: 0,
-            depth: 9,
-            nodes: 10,
-            budget: Budget {
-                ticks: 100,
-                ram: 1000,
-            },
-            problem: None,
-        };
+        let row = sample_row(line);
         let mut run = BoardRun {
             run: "b".into(),
             board: "b".into(),
