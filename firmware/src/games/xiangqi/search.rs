@@ -717,6 +717,10 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     /// [`Self::drop_excluded`]: only the root asks.)
     #[inline(never)]
     fn excluded(&self, mv: Move) -> bool {
+        // Most requests list nothing: the list is filled from its start.
+        if !self.only && self.listed[0] == (0, 0) {
+            return false;
+        }
         self.listed.contains(&(mv.from, mv.to)) != self.only
     }
 
