@@ -3,7 +3,7 @@
 
 use super::board::{
     ADVISOR_MOVES, BLACK, ELEPHANT_MOVES, FILE_OF, HORSE_LEGS, HORSE_PATHS, KING_MOVES, Kind, Move,
-    NO_SQUARE, Position, RANK_OF, RED, Square, reverse_leg, slot_color, slot_kind,
+    NO_SQUARE, Position, RANK_OF, RED, SQUARES, Square, reverse_leg, slot_color, slot_kind,
 };
 
 /// `1 << kind` by `slot & 15` (slots are 16..48: the low four bits give the kind).
@@ -325,6 +325,42 @@ impl Position {
                 if target >> 4 == enemy {
                     sink.push_word(word | (u32::from(to) << 8) | (u32::from(target) << 24));
                 }
+            }
+        }
+    }
+
+    /// Whether the piece in `slot` on `from` has the move to `to` (a
+    /// square that is empty or holds an enemy piece) among the moves
+    /// [`Position::piece_moves`] generates, tested without generating them
+    /// (no buffer to fill: the search checks its hash moves and killers so).
+    #[inline]
+    pub fn has_move(&self, slot: u8, from: Square, to: Square) -> bool {
+        let f = usize::from(from);
+        if f >= SQUARES || usize::from(to) >= SQUARES {
+            return false;
+        }
+        let target = self.at(to);
+        if target != 0 && slot_color(target) == slot_color(slot) {
+            return false;
+        }
+        match slot_kind(slot) {
+            Kind::King => KING_MOVES[f].contains(&to),
+            Kind::Advisor => ADVISOR_MOVES[f].contains(&to),
+            Kind::Elephant => ELEPHANT_MOVES[f]
+                .iter()
+                .any(|&[t, eye]| t == to && self.at(eye) == 0),
+            Kind::Horse => self.horse_reaches(from, to),
+            Kind::Rook => self.screens(from, to) == 0,
+            Kind::Cannon => self.screens(from, to) == u32::from(target != 0),
+            Kind::Pawn => {
+                let (r, fl) = (RANK_OF[f], FILE_OF[f]);
+                let red = slot_color(slot) == RED;
+                let (forward, crossed) = if red {
+                    (r < 9 && to == from + 9, r >= 5)
+                } else {
+                    (r > 0 && to == from.wrapping_sub(9), r <= 4)
+                };
+                forward || (crossed && ((fl > 0 && to == from - 1) || (fl < 8 && to == from + 1)))
             }
         }
     }

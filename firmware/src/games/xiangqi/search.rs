@@ -33,7 +33,7 @@
 //! [`HOST_MOVE_STACK`], [`HOST_PV`]) let it search deep. The same request with
 //! the same sizes gives the same answer bit for bit.
 
-use super::board::{Kind, Move, NO_SQUARE, Square, slot_color, slot_kind};
+use super::board::{Move, NO_SQUARE, Square, slot_color, slot_kind};
 use super::eval::{VALUE, evaluate, evaluate_host, has_pieces, lazy, tempo};
 use super::movegen::{MAX_MOVES, Sink, unpack};
 use super::rules::Verdict;
@@ -847,15 +847,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         {
             return None;
         }
-        if matches!(slot_kind(mv.piece), Kind::Rook | Kind::Cannon) {
-            // A slider's quiet move: nothing between its squares on their line.
-            return (pos.screens(mv.from, mv.to) == 0).then_some(mv);
-        }
-        let mut buf = [Move::NULL; 8];
-        let mut sink = Sink::new(&mut buf);
-        pos.piece_moves(&mut sink, mv.piece, mv.from, true);
-        let n = sink.len();
-        buf[..n].iter().copied().find(|m| m.to == mv.to)
+        pos.has_move(mv.piece, mv.from, mv.to).then_some(mv)
     }
 
     /// The next move of a node's staged order (see [`Stage`]) after its
@@ -1029,11 +1021,12 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         if piece == 0 || slot_color(piece) != pos.side() {
             return None;
         }
-        let mut buf = [Move::NULL; 18];
-        let mut sink = Sink::new(&mut buf);
-        pos.piece_moves(&mut sink, piece, from, true);
-        let n = sink.len();
-        buf[..n].iter().copied().find(|m| m.to == to)
+        pos.has_move(piece, from, to).then(|| Move {
+            from,
+            to,
+            piece,
+            captured: pos.at(to),
+        })
     }
 
     /// Plays `mv` if it is legal (the mover's king not left attacked;
