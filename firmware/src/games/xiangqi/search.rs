@@ -702,6 +702,9 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     /// loads were hoisted into every call of [`Self::next_staged`].)
     #[inline(never)]
     fn drop_excluded(&mut self, base: usize, end: usize) -> usize {
+        if self.lists_nothing() {
+            return end;
+        }
         let mut kept = base;
         for i in base..end {
             let word = self.moves[i];
@@ -717,11 +720,17 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     /// [`Self::drop_excluded`]: only the root asks.)
     #[inline(never)]
     fn excluded(&self, mv: Move) -> bool {
-        // Most requests list nothing: the list is filled from its start.
-        if !self.only && self.listed[0] == (0, 0) {
+        if self.lists_nothing() {
             return false;
         }
         self.listed.contains(&(mv.from, mv.to)) != self.only
+    }
+
+    /// Whether the request leaves every root move to the search (most list
+    /// nothing; the list is filled from its start).
+    #[inline]
+    fn lists_nothing(&self) -> bool {
+        !self.only && self.listed[0] == (0, 0)
     }
 
     /// Counts a node; whether the search must stop. (Inlined: the call
