@@ -453,7 +453,11 @@ pub struct RootList<'a> {
 pub struct Searcher<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> {
     moves: &'t mut [u64],
     history: History<'t>,
-    nodes: u64,
+    /// The node count at which `left` runs out (see [`Self::nodes`]).
+    mark: u64,
+    /// Nodes left to visit before the next node that polls or reaches the
+    /// node limit ([`Self::visit`]): the count of nodes is `mark - left`.
+    left: u32,
     aborted: bool,
     root_best: Move,
     tt: Tt<'t>,
@@ -669,6 +673,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         poll: &'p mut dyn Poll,
     ) -> Self {
         const { assert!(PVT == PV * (PV + 1) / 2, "PVT is the triangle of PV") };
+        let (left, mark) = countdown(0, limits.nodes);
         Self {
             tt,
             moves,
@@ -677,7 +682,8 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             history: History::new(history),
             pv: [Move::NULL; PVT],
             pv_len: [0; PV],
-            nodes: 0,
+            left,
+            mark,
             limits,
             aborted: false,
             root_best: Move::NULL,
@@ -735,16 +741,35 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
 
     /// Counts a node; whether the search must stop. (Inlined: the call
     /// cost more than the 8 bytes it adds to `prepare`'s frame.)
+    /// A countdown to the next node that polls or reaches the node limit:
+    /// most nodes pay one decrement and one test, not the 64-bit count and
+    /// its two tests.
     #[inline(always)]
     fn visit(&mut self) -> bool {
-        self.nodes += 1;
-        if self.limits.nodes != 0 && self.nodes >= self.limits.nodes {
-            self.aborted = true;
-        }
-        if self.nodes.is_multiple_of(POLL_EVERY) && self.poll.poll(self.nodes) {
-            self.aborted = true;
+        self.left -= 1;
+        if self.left == 0 {
+            self.checkpoint();
         }
         self.aborted
+    }
+
+    /// The nodes visited so far.
+    fn nodes(&self) -> u64 {
+        self.mark - u64::from(self.left)
+    }
+
+    /// The node [`Self::visit`] counted down to: stops at the node limit,
+    /// polls every [`POLL_EVERY`] nodes, and counts down to the next such node.
+    #[inline(never)]
+    fn checkpoint(&mut self) {
+        let nodes = self.mark;
+        if self.limits.nodes != 0 && nodes >= self.limits.nodes {
+            self.aborted = true;
+        }
+        if nodes.is_multiple_of(POLL_EVERY) && self.poll.poll(nodes) {
+            self.aborted = true;
+        }
+        (self.left, self.mark) = countdown(nodes, self.limits.nodes);
     }
 
     /// (A function of its own: inlined, its index arithmetic grew the move
@@ -1825,7 +1850,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             last = score;
             result.score = score;
             result.depth = depth;
-            result.nodes = self.nodes;
+            result.nodes = self.nodes();
             result.pv.clear();
             let len = usize::from(self.pv_len[0]).min(PV);
             for &m in &self.pv[..len] {
@@ -1847,9 +1872,20 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                 break;
             }
         }
-        result.nodes = self.nodes;
+        result.nodes = self.nodes();
         result
     }
+}
+
+/// [`Searcher::visit`]'s countdown from `nodes` visited: the nodes to the
+/// next multiple of [`POLL_EVERY`] or to the node `limit` (0: none),
+/// whichever comes first, and the count of nodes there.
+fn countdown(nodes: u64, limit: u64) -> (u32, u64) {
+    let mut next = POLL_EVERY - nodes % POLL_EVERY;
+    if limit > nodes {
+        next = next.min(limit - nodes);
+    }
+    (next as u32, nodes + next)
 }
 
 /// The hash move by its squares, as the low 16 bits of a packed move
