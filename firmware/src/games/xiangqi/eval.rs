@@ -440,7 +440,6 @@ fn side_terms<T: Terms, const THREATS: bool>(pos: &Position, us: u8, t: &mut T) 
     // Horses.
     // Each kind's pieces in a counted loop over their slots (a loop over
     // an array of squares or slots kept the array on the stack).
-    let (h1, h2) = (pos.square_of(first + 5), pos.square_of(first + 6));
     let mut slot = first + 5;
     while slot <= first + 6 {
         let sq = pos.square_of(slot);
@@ -457,6 +456,7 @@ fn side_terms<T: Terms, const THREATS: bool>(pos: &Position, us: u8, t: &mut T) 
             units += 2;
         }
     }
+    let (h1, h2) = (pos.square_of(first + 5), pos.square_of(first + 6));
     if h1 != NO_SQUARE && h2 != NO_SQUARE && horses_guard(pos, h1, h2) {
         t.add(param::HORSE_PAIR, 1);
     }
