@@ -583,6 +583,9 @@ pub struct Position {
     phase: u8,
     rank_occ: [u16; 10],
     file_occ: [u16; 9],
+    /// Whether an advisor or an elephant was set up off its side's points
+    /// (see [`Position::off_points`]).
+    off_points: bool,
 }
 
 impl Position {
@@ -603,6 +606,7 @@ impl Position {
             key: 0,
             psq: 0,
             phase: 0,
+            off_points: false,
         }
     }
 
@@ -627,6 +631,14 @@ impl Position {
     #[inline]
     pub fn psq(&self) -> i32 {
         self.psq
+    }
+    /// Whether an advisor or an elephant was set up off its side's points
+    /// (the palace's five, the elephant's seven): only then can the king,
+    /// the advisors and the elephants take outside their side's palace and
+    /// elephant points (see `Position::side_captures`).
+    #[inline]
+    pub fn off_points(&self) -> bool {
+        self.off_points
     }
     /// Rooks (4 each), horses and cannons (2 each) on the board: the game
     /// phase before capping (see [`super::eval::phase`]).
@@ -967,6 +979,15 @@ impl Position {
                     if kind == Kind::King && (RANK_OF[usize::from(sq)] >= 5) != (color == BLACK) {
                         return Err(ParseError("a king stands in the other side's palace"));
                     }
+                    // An advisor or elephant off its own points (a set-up
+                    // position only: moves keep them there) may take
+                    // elsewhere too.
+                    let own = if color == RED { sq } else { 89 - sq };
+                    pos.off_points |= match kind {
+                        Kind::Advisor => !matches!(own, 3 | 5 | 13 | 21 | 23),
+                        Kind::Elephant => !matches!(own, 2 | 6 | 18 | 22 | 26 | 38 | 42),
+                        _ => false,
+                    };
                     pos.put(slot, sq);
                     file += 1;
                 }

@@ -442,6 +442,37 @@ impl Position {
         }
     }
 
+    /// Whether a piece of the side not to move (`SIDE`'s enemy) stands on
+    /// one of `SIDE`'s palace points or elephant points: the only squares
+    /// its king, advisors and elephants can take on. The 15 squares are
+    /// constants, their slots ORed together and the enemy's bit tested once
+    /// (bit 5 marks black's slots 32..48; bit 4 red's 16..32 and the wall,
+    /// which stands on none of them).
+    #[inline(always)]
+    fn enemy_at_home<const SIDE: u8>(&self) -> bool {
+        const HOME: [Square; 15] = [2, 3, 4, 5, 6, 12, 13, 14, 18, 21, 22, 23, 26, 38, 42];
+        let at = |i: usize| {
+            let sq = HOME[i];
+            self.at(if SIDE == RED { sq } else { 89 - sq })
+        };
+        let seen = at(0)
+            | at(1)
+            | at(2)
+            | at(3)
+            | at(4)
+            | at(5)
+            | at(6)
+            | at(7)
+            | at(8)
+            | at(9)
+            | at(10)
+            | at(11)
+            | at(12)
+            | at(13)
+            | at(14);
+        seen & if SIDE == RED { 0x20 } else { 0x10 } != 0
+    }
+
     /// The captures of the side to move, in [`Position::pseudo_moves`]'s
     /// order ([`Position::side_moves`] without its quiet moves), with few
     /// values live in the loops (the Cortex-M0 has seven registers to
@@ -473,37 +504,44 @@ impl Position {
         };
         // The move's word without its destination, for the piece in `slot` on `from`.
         let word = |slot: u8, from: Square| u32::from(from) | (u32::from(slot) << 16);
-        // King (a missing king's square, NO_SQUARE, is past every table).
-        let from = self.square_of(first);
-        if let Some(targets) = KING_MOVES.get(usize::from(from)) {
-            for &to in targets {
-                take(word(first, from), to);
-            }
-        }
-        // Advisors.
-        let mut slot = first + 1;
-        while slot <= first + 2 {
-            let from = self.square_of(slot);
-            if let Some(targets) = ADVISOR_MOVES.get(usize::from(from)) {
+        // The king, the advisors and the elephants take only on their
+        // side's palace and elephant points: looked at only when an enemy
+        // piece stands on one (most positions have none there), or when a
+        // set-up position put an advisor or elephant elsewhere.
+        if self.off_points() || self.enemy_at_home::<SIDE>() {
+            // King (a missing king's square, NO_SQUARE, is past every table).
+            let from = self.square_of(first);
+            if let Some(targets) = KING_MOVES.get(usize::from(from)) {
                 for &to in targets {
-                    take(word(slot, from), to);
+                    take(word(first, from), to);
                 }
             }
-            slot += 1;
-        }
-        // Elephants (a NO_SQUARE eye reads empty, its NO_SQUARE target holds nothing).
-        while slot <= first + 4 {
-            let from = self.square_of(slot);
-            if let Some(targets) = ELEPHANT_MOVES.get(usize::from(from)) {
-                for &[to, eye] in targets {
-                    if self.at(eye) == 0 {
+            // Advisors.
+            let mut slot = first + 1;
+            while slot <= first + 2 {
+                let from = self.square_of(slot);
+                if let Some(targets) = ADVISOR_MOVES.get(usize::from(from)) {
+                    for &to in targets {
                         take(word(slot, from), to);
                     }
                 }
+                slot += 1;
             }
-            slot += 1;
+            // Elephants (a NO_SQUARE eye reads empty, its NO_SQUARE target holds nothing).
+            while slot <= first + 4 {
+                let from = self.square_of(slot);
+                if let Some(targets) = ELEPHANT_MOVES.get(usize::from(from)) {
+                    for &[to, eye] in targets {
+                        if self.at(eye) == 0 {
+                            take(word(slot, from), to);
+                        }
+                    }
+                }
+                slot += 1;
+            }
         }
         // Horses (off-board legs and targets lead to the wall square).
+        let mut slot = first + 5;
         while slot <= first + 6 {
             let from = self.square_of(slot);
             if let Some(paths) = HORSE_PATHS.get(usize::from(from)) {
