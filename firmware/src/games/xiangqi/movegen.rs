@@ -2,8 +2,9 @@
 //! (including the flying general) and the legal filter.
 
 use super::board::{
-    ADVISOR_MOVES, BLACK, ELEPHANT_MOVES, FILE_OF, HORSE_LEGS, HORSE_PATHS, KING_MOVES, Kind, Move,
-    NO_SQUARE, Position, RANK_OF, RED, SQUARES, Square, reverse_leg, slot_color, slot_kind,
+    ADVISOR_MOVES, BLACK, ELEPHANT_MOVES, FILE_OF, HOME_POINTS, HORSE_LEGS, HORSE_PATHS,
+    KING_MOVES, Kind, Move, NO_SQUARE, Position, RANK_OF, RED, SQUARES, Square, reverse_leg,
+    slot_color, slot_kind,
 };
 
 /// `1 << kind` by `slot & 15` (slots are 16..48: the low four bits give the kind).
@@ -450,9 +451,8 @@ impl Position {
     /// which stands on none of them).
     #[inline(always)]
     fn enemy_at_home<const SIDE: u8>(&self) -> bool {
-        const HOME: [Square; 15] = [2, 3, 4, 5, 6, 12, 13, 14, 18, 21, 22, 23, 26, 38, 42];
         let at = |i: usize| {
-            let sq = HOME[i];
+            let sq = HOME_POINTS[i];
             self.at(if SIDE == RED { sq } else { 89 - sq })
         };
         let seen = at(0)
@@ -1113,6 +1113,9 @@ impl Position {
             || (crossed && f < 8 && is(sq + 1, PAWN))
         {
             return true;
+        }
+        if !self.home_reach(sq, by) {
+            return false;
         }
         for &t in &KING_MOVES[s] {
             if t == NO_SQUARE {
