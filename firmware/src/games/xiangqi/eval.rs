@@ -394,8 +394,14 @@ fn advisor_shape(pos: &Position, them: u8) -> Option<Option<Square>> {
 /// registers do not pay for it.
 #[inline(never)]
 fn side_shape<T: Terms>(pos: &Position, us: u8, door: Square, t: &mut T) {
-    let them = us ^ 1;
     let first = 16 + 16 * us;
+    // Most calls have no cannon on the central file: they end here, before
+    // the rest's values are set up.
+    let central_file = |sq: Square| sq != NO_SQUARE && FILE_OF[usize::from(sq)] == 4;
+    if !central_file(pos.square_of(first + 9)) && !central_file(pos.square_of(first + 10)) {
+        return;
+    }
+    let them = us ^ 1;
     let their_first = 16 + 16 * them;
     let ks = pos.king(them);
     let home_rank = RANK_OF[usize::from(ks)];
