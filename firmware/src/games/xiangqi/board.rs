@@ -695,6 +695,12 @@ impl Position {
     pub fn king(&self, color: u8) -> Square {
         self.square_of(king_slot(color))
     }
+    /// Square of the king on the side of the piece in `slot` (16..48): its
+    /// slot is `slot`'s colour bits alone (16 red, 32 black).
+    #[inline]
+    pub fn own_king(&self, slot: u8) -> Square {
+        self.square_of(slot & 0x30)
+    }
     /// Occupied files of a rank as a 9-bit mask.
     #[inline]
     pub fn rank_occ(&self, rank: u8) -> u16 {

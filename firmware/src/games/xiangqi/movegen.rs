@@ -896,7 +896,7 @@ impl Position {
         if mv.piece & 15 == 0 || mv.to == checker || checker == NO_SQUARE {
             return false;
         }
-        let ks = self.king(slot_color(mv.piece));
+        let ks = self.own_king(mv.piece);
         let p = self.at(checker);
         if p == 0 || ks == NO_SQUARE {
             return false;
@@ -1164,7 +1164,7 @@ impl Position {
     /// from a horse-leg square next to it. Every other move is legal.
     #[inline]
     pub fn may_expose(&self, mv: Move) -> bool {
-        let k = self.king(slot_color(mv.piece));
+        let k = self.own_king(mv.piece);
         if slot_kind(mv.piece) == Kind::King || k == NO_SQUARE {
             return true;
         }
@@ -1186,7 +1186,7 @@ impl Position {
     /// the king as it was, so it is illegal in check.
     #[inline]
     pub fn may_evade(&self, mv: Move) -> bool {
-        let k = self.king(slot_color(mv.piece));
+        let k = self.own_king(mv.piece);
         if slot_kind(mv.piece) == Kind::King || k == NO_SQUARE {
             return true;
         }
