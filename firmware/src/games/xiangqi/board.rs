@@ -473,6 +473,24 @@ const fn build_elephant() -> [[[u8; 2]; 4]; SQUARES] {
 /// Elephant moves from each square: `[to, eye]`.
 pub static ELEPHANT_MOVES: [[[u8; 2]; 4]; SQUARES] = build_elephant();
 
+/// Red's palace points and elephant points: the only squares red's king,
+/// advisors and elephants reach (black's are the mirror, `89 - sq`).
+pub const HOME_POINTS: [Square; 15] = [2, 3, 4, 5, 6, 12, 13, 14, 18, 21, 22, 23, 26, 38, 42];
+
+/// By square, `1 << colour` for each side whose [`HOME_POINTS`] hold it
+/// (128 entries: read masked, without a bounds check).
+pub static HOME: [u8; 128] = {
+    let mut t = [0; 128];
+    let mut i = 0;
+    while i < HOME_POINTS.len() {
+        let sq = HOME_POINTS[i] as usize;
+        t[sq] |= 1 << RED;
+        t[89 - sq] |= 1 << BLACK;
+        i += 1;
+    }
+    t
+};
+
 /// One-step moves inside the palace: orthogonal (king) or diagonal (advisor).
 const fn build_palace(diagonal: bool) -> [[u8; 4]; SQUARES] {
     let mut t = [[NO_SQUARE; 4]; SQUARES];
@@ -583,6 +601,9 @@ pub struct Position {
     phase: u8,
     rank_occ: [u16; 10],
     file_occ: [u16; 9],
+    /// Whether an advisor or an elephant was set up off its side's points
+    /// (see [`Position::off_points`]).
+    off_points: bool,
 }
 
 impl Position {
@@ -603,6 +624,7 @@ impl Position {
             key: 0,
             psq: 0,
             phase: 0,
+            off_points: false,
         }
     }
 
@@ -627,6 +649,21 @@ impl Position {
     #[inline]
     pub fn psq(&self) -> i32 {
         self.psq
+    }
+    /// Whether an advisor or an elephant was set up off its side's points
+    /// (the palace's five, the elephant's seven): only then can the king,
+    /// the advisors and the elephants reach squares outside their side's
+    /// [`HOME_POINTS`] (see `Position::side_captures`).
+    #[inline]
+    pub fn off_points(&self) -> bool {
+        self.off_points
+    }
+    /// Whether `by`'s king, advisors or elephants may reach `sq`: it is one
+    /// of `by`'s [`HOME_POINTS`], or a set-up position put an advisor or an
+    /// elephant off its points ([`Position::off_points`]).
+    #[inline(always)]
+    pub fn home_reach(&self, sq: Square, by: u8) -> bool {
+        HOME[usize::from(sq & 0x7F)] & (1 << by) != 0 || self.off_points
     }
     /// Rooks (4 each), horses and cannons (2 each) on the board: the game
     /// phase before capping (see [`super::eval::phase`]).
@@ -657,6 +694,12 @@ impl Position {
     #[inline]
     pub fn king(&self, color: u8) -> Square {
         self.square_of(king_slot(color))
+    }
+    /// Square of the king on the side of the piece in `slot` (16..48): its
+    /// slot is `slot`'s colour bits alone (16 red, 32 black).
+    #[inline]
+    pub fn own_king(&self, slot: u8) -> Square {
+        self.square_of(slot & 0x30)
     }
     /// Occupied files of a rank as a 9-bit mask.
     #[inline]
@@ -967,6 +1010,15 @@ impl Position {
                     if kind == Kind::King && (RANK_OF[usize::from(sq)] >= 5) != (color == BLACK) {
                         return Err(ParseError("a king stands in the other side's palace"));
                     }
+                    // An advisor or elephant off its own points (a set-up
+                    // position only: moves keep them there) may take
+                    // elsewhere too.
+                    let own = if color == RED { sq } else { 89 - sq };
+                    pos.off_points |= match kind {
+                        Kind::Advisor => !matches!(own, 3 | 5 | 13 | 21 | 23),
+                        Kind::Elephant => !matches!(own, 2 | 6 | 18 | 22 | 26 | 38 | 42),
+                        _ => false,
+                    };
                     pos.put(slot, sq);
                     file += 1;
                 }

@@ -394,8 +394,14 @@ fn advisor_shape(pos: &Position, them: u8) -> Option<Option<Square>> {
 /// registers do not pay for it.
 #[inline(never)]
 fn side_shape<T: Terms>(pos: &Position, us: u8, door: Square, t: &mut T) {
-    let them = us ^ 1;
     let first = 16 + 16 * us;
+    // Most calls have no cannon on the central file: they end here, before
+    // the rest's values are set up.
+    let central_file = |sq: Square| sq != NO_SQUARE && FILE_OF[usize::from(sq)] == 4;
+    if !central_file(pos.square_of(first + 9)) && !central_file(pos.square_of(first + 10)) {
+        return;
+    }
+    let them = us ^ 1;
     let their_first = 16 + 16 * them;
     let ks = pos.king(them);
     let home_rank = RANK_OF[usize::from(ks)];
@@ -440,7 +446,6 @@ fn side_terms<T: Terms, const THREATS: bool>(pos: &Position, us: u8, t: &mut T) 
     // Horses.
     // Each kind's pieces in a counted loop over their slots (a loop over
     // an array of squares or slots kept the array on the stack).
-    let (h1, h2) = (pos.square_of(first + 5), pos.square_of(first + 6));
     let mut slot = first + 5;
     while slot <= first + 6 {
         let sq = pos.square_of(slot);
@@ -457,6 +462,7 @@ fn side_terms<T: Terms, const THREATS: bool>(pos: &Position, us: u8, t: &mut T) 
             units += 2;
         }
     }
+    let (h1, h2) = (pos.square_of(first + 5), pos.square_of(first + 6));
     if h1 != NO_SQUARE && h2 != NO_SQUARE && horses_guard(pos, h1, h2) {
         t.add(param::HORSE_PAIR, 1);
     }
@@ -570,7 +576,7 @@ fn side_terms<T: Terms, const THREATS: bool>(pos: &Position, us: u8, t: &mut T) 
 
 /// Blends a middle-game / endgame pair by `phase`.
 #[inline]
-pub fn taper(p: Pair, phase: i32) -> i32 {
+pub const fn taper(p: Pair, phase: i32) -> i32 {
     (mg(p) * phase + eg(p) * (MAX_PHASE - phase)) / MAX_PHASE
 }
 
@@ -602,8 +608,20 @@ fn evaluate_with<const THREATS: bool>(pos: &Position) -> Score {
 /// the same position with the other side to move sum to twice this.
 #[inline]
 pub fn tempo(pos: &Position) -> Score {
-    taper(WEIGHTS[param::TEMPO], phase(pos))
+    TEMPO_BY_PHASE[phase(pos) as usize]
 }
+
+/// The tempo tapered by each phase, `0..=MAX_PHASE`: [`tempo`] reads it
+/// instead of multiplying.
+static TEMPO_BY_PHASE: [Score; MAX_PHASE as usize + 1] = {
+    let mut t = [0; MAX_PHASE as usize + 1];
+    let mut p = 0;
+    while p <= MAX_PHASE as usize {
+        t[p] = taper(WEIGHTS[param::TEMPO], p as i32);
+        p += 1;
+    }
+    t
+};
 
 /// Material and tables only (what [`Position::psq`] keeps), with the tempo:
 /// [`evaluate`] without mobility, coordination and king safety, for
@@ -612,7 +630,7 @@ pub fn tempo(pos: &Position) -> Score {
 pub fn lazy(pos: &Position) -> Score {
     let p = phase(pos);
     let v = taper(pos.psq(), p);
-    (if pos.side() == RED { v } else { -v }) + taper(WEIGHTS[param::TEMPO], p)
+    (if pos.side() == RED { v } else { -v }) + TEMPO_BY_PHASE[p as usize]
 }
 
 /// Lists the features of `pos` from red's side: `out(param, count)` for each

@@ -2,8 +2,9 @@
 //! (including the flying general) and the legal filter.
 
 use super::board::{
-    ADVISOR_MOVES, BLACK, ELEPHANT_MOVES, FILE_OF, HORSE_LEGS, HORSE_PATHS, KING_MOVES, Kind, Move,
-    NO_SQUARE, Position, RANK_OF, RED, Square, reverse_leg, slot_color, slot_kind,
+    ADVISOR_MOVES, BLACK, ELEPHANT_MOVES, FILE_OF, HOME_POINTS, HORSE_LEGS, HORSE_PATHS,
+    KING_MOVES, Kind, Move, NO_SQUARE, Position, RANK_OF, RED, SQUARES, Square, reverse_leg,
+    slot_color, slot_kind,
 };
 
 /// `1 << kind` by `slot & 15` (slots are 16..48: the low four bits give the kind).
@@ -329,6 +330,42 @@ impl Position {
         }
     }
 
+    /// Whether the piece in `slot` on `from` has the move to `to` (a
+    /// square that is empty or holds an enemy piece) among the moves
+    /// [`Position::piece_moves`] generates, tested without generating them
+    /// (no buffer to fill: the search checks its hash moves and killers so).
+    #[inline]
+    pub fn has_move(&self, slot: u8, from: Square, to: Square) -> bool {
+        let f = usize::from(from);
+        if f >= SQUARES || usize::from(to) >= SQUARES {
+            return false;
+        }
+        let target = self.at(to);
+        if target != 0 && slot_color(target) == slot_color(slot) {
+            return false;
+        }
+        match slot_kind(slot) {
+            Kind::King => KING_MOVES[f].contains(&to),
+            Kind::Advisor => ADVISOR_MOVES[f].contains(&to),
+            Kind::Elephant => ELEPHANT_MOVES[f]
+                .iter()
+                .any(|&[t, eye]| t == to && self.at(eye) == 0),
+            Kind::Horse => self.horse_reaches(from, to),
+            Kind::Rook => self.screens(from, to) == 0,
+            Kind::Cannon => self.screens(from, to) == u32::from(target != 0),
+            Kind::Pawn => {
+                let (r, fl) = (RANK_OF[f], FILE_OF[f]);
+                let red = slot_color(slot) == RED;
+                let (forward, crossed) = if red {
+                    (r < 9 && to == from + 9, r >= 5)
+                } else {
+                    (r > 0 && to == from.wrapping_sub(9), r <= 4)
+                };
+                forward || (crossed && ((fl > 0 && to == from - 1) || (fl < 8 && to == from + 1)))
+            }
+        }
+    }
+
     /// Pseudo-legal moves of the piece in `slot` standing on `from`.
     pub fn piece_moves<T: MoveSlot>(
         &self,
@@ -406,6 +443,36 @@ impl Position {
         }
     }
 
+    /// Whether a piece of the side not to move (`SIDE`'s enemy) stands on
+    /// one of `SIDE`'s palace points or elephant points: the only squares
+    /// its king, advisors and elephants can take on. The 15 squares are
+    /// constants, their slots ORed together and the enemy's bit tested once
+    /// (bit 5 marks black's slots 32..48; bit 4 red's 16..32 and the wall,
+    /// which stands on none of them).
+    #[inline(always)]
+    fn enemy_at_home<const SIDE: u8>(&self) -> bool {
+        let at = |i: usize| {
+            let sq = HOME_POINTS[i];
+            self.at(if SIDE == RED { sq } else { 89 - sq })
+        };
+        let seen = at(0)
+            | at(1)
+            | at(2)
+            | at(3)
+            | at(4)
+            | at(5)
+            | at(6)
+            | at(7)
+            | at(8)
+            | at(9)
+            | at(10)
+            | at(11)
+            | at(12)
+            | at(13)
+            | at(14);
+        seen & if SIDE == RED { 0x20 } else { 0x10 } != 0
+    }
+
     /// The captures of the side to move, in [`Position::pseudo_moves`]'s
     /// order ([`Position::side_moves`] without its quiet moves), with few
     /// values live in the loops (the Cortex-M0 has seven registers to
@@ -437,37 +504,44 @@ impl Position {
         };
         // The move's word without its destination, for the piece in `slot` on `from`.
         let word = |slot: u8, from: Square| u32::from(from) | (u32::from(slot) << 16);
-        // King (a missing king's square, NO_SQUARE, is past every table).
-        let from = self.square_of(first);
-        if let Some(targets) = KING_MOVES.get(usize::from(from)) {
-            for &to in targets {
-                take(word(first, from), to);
-            }
-        }
-        // Advisors.
-        let mut slot = first + 1;
-        while slot <= first + 2 {
-            let from = self.square_of(slot);
-            if let Some(targets) = ADVISOR_MOVES.get(usize::from(from)) {
+        // The king, the advisors and the elephants take only on their
+        // side's palace and elephant points: looked at only when an enemy
+        // piece stands on one (most positions have none there), or when a
+        // set-up position put an advisor or elephant elsewhere.
+        if self.off_points() || self.enemy_at_home::<SIDE>() {
+            // King (a missing king's square, NO_SQUARE, is past every table).
+            let from = self.square_of(first);
+            if let Some(targets) = KING_MOVES.get(usize::from(from)) {
                 for &to in targets {
-                    take(word(slot, from), to);
+                    take(word(first, from), to);
                 }
             }
-            slot += 1;
-        }
-        // Elephants (a NO_SQUARE eye reads empty, its NO_SQUARE target holds nothing).
-        while slot <= first + 4 {
-            let from = self.square_of(slot);
-            if let Some(targets) = ELEPHANT_MOVES.get(usize::from(from)) {
-                for &[to, eye] in targets {
-                    if self.at(eye) == 0 {
+            // Advisors.
+            let mut slot = first + 1;
+            while slot <= first + 2 {
+                let from = self.square_of(slot);
+                if let Some(targets) = ADVISOR_MOVES.get(usize::from(from)) {
+                    for &to in targets {
                         take(word(slot, from), to);
                     }
                 }
+                slot += 1;
             }
-            slot += 1;
+            // Elephants (a NO_SQUARE eye reads empty, its NO_SQUARE target holds nothing).
+            while slot <= first + 4 {
+                let from = self.square_of(slot);
+                if let Some(targets) = ELEPHANT_MOVES.get(usize::from(from)) {
+                    for &[to, eye] in targets {
+                        if self.at(eye) == 0 {
+                            take(word(slot, from), to);
+                        }
+                    }
+                }
+                slot += 1;
+            }
         }
         // Horses (off-board legs and targets lead to the wall square).
+        let mut slot = first + 5;
         while slot <= first + 6 {
             let from = self.square_of(slot);
             if let Some(paths) = HORSE_PATHS.get(usize::from(from)) {
@@ -822,7 +896,7 @@ impl Position {
         if mv.piece & 15 == 0 || mv.to == checker || checker == NO_SQUARE {
             return false;
         }
-        let ks = self.king(slot_color(mv.piece));
+        let ks = self.own_king(mv.piece);
         let p = self.at(checker);
         if p == 0 || ks == NO_SQUARE {
             return false;
@@ -1040,6 +1114,9 @@ impl Position {
         {
             return true;
         }
+        if !self.home_reach(sq, by) {
+            return false;
+        }
         for &t in &KING_MOVES[s] {
             if t == NO_SQUARE {
                 break;
@@ -1087,7 +1164,7 @@ impl Position {
     /// from a horse-leg square next to it. Every other move is legal.
     #[inline]
     pub fn may_expose(&self, mv: Move) -> bool {
-        let k = self.king(slot_color(mv.piece));
+        let k = self.own_king(mv.piece);
         if slot_kind(mv.piece) == Kind::King || k == NO_SQUARE {
             return true;
         }
@@ -1109,7 +1186,7 @@ impl Position {
     /// the king as it was, so it is illegal in check.
     #[inline]
     pub fn may_evade(&self, mv: Move) -> bool {
-        let k = self.king(slot_color(mv.piece));
+        let k = self.own_king(mv.piece);
         if slot_kind(mv.piece) == Kind::King || k == NO_SQUARE {
             return true;
         }

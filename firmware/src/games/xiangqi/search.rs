@@ -33,7 +33,7 @@
 //! [`HOST_MOVE_STACK`], [`HOST_PV`]) let it search deep. The same request with
 //! the same sizes gives the same answer bit for bit.
 
-use super::board::{Kind, Move, NO_SQUARE, Square, slot_color, slot_kind};
+use super::board::{Move, NO_SQUARE, Square, slot_color, slot_kind};
 use super::eval::{VALUE, evaluate, evaluate_host, has_pieces, lazy, tempo};
 use super::movegen::{MAX_MOVES, Sink, unpack};
 use super::rules::Verdict;
@@ -453,7 +453,11 @@ pub struct RootList<'a> {
 pub struct Searcher<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> {
     moves: &'t mut [u64],
     history: History<'t>,
-    nodes: u64,
+    /// The node count at which `left` runs out (see [`Self::nodes`]).
+    mark: u64,
+    /// Nodes left to visit before the next node that polls or reaches the
+    /// node limit ([`Self::visit`]): the count of nodes is `mark - left`.
+    left: u32,
     aborted: bool,
     root_best: Move,
     tt: Tt<'t>,
@@ -669,6 +673,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         poll: &'p mut dyn Poll,
     ) -> Self {
         const { assert!(PVT == PV * (PV + 1) / 2, "PVT is the triangle of PV") };
+        let (left, mark) = countdown(0, limits.nodes);
         Self {
             tt,
             moves,
@@ -677,7 +682,8 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             history: History::new(history),
             pv: [Move::NULL; PVT],
             pv_len: [0; PV],
-            nodes: 0,
+            left,
+            mark,
             limits,
             aborted: false,
             root_best: Move::NULL,
@@ -702,6 +708,9 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     /// loads were hoisted into every call of [`Self::next_staged`].)
     #[inline(never)]
     fn drop_excluded(&mut self, base: usize, end: usize) -> usize {
+        if self.lists_nothing() {
+            return end;
+        }
         let mut kept = base;
         for i in base..end {
             let word = self.moves[i];
@@ -717,21 +726,50 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     /// [`Self::drop_excluded`]: only the root asks.)
     #[inline(never)]
     fn excluded(&self, mv: Move) -> bool {
+        if self.lists_nothing() {
+            return false;
+        }
         self.listed.contains(&(mv.from, mv.to)) != self.only
+    }
+
+    /// Whether the request leaves every root move to the search (most list
+    /// nothing; the list is filled from its start).
+    #[inline]
+    fn lists_nothing(&self) -> bool {
+        !self.only && self.listed[0] == (0, 0)
     }
 
     /// Counts a node; whether the search must stop. (Inlined: the call
     /// cost more than the 8 bytes it adds to `prepare`'s frame.)
+    /// A countdown to the next node that polls or reaches the node limit:
+    /// most nodes pay one decrement and one test, not the 64-bit count and
+    /// its two tests.
     #[inline(always)]
     fn visit(&mut self) -> bool {
-        self.nodes += 1;
-        if self.limits.nodes != 0 && self.nodes >= self.limits.nodes {
-            self.aborted = true;
-        }
-        if self.nodes.is_multiple_of(POLL_EVERY) && self.poll.poll(self.nodes) {
-            self.aborted = true;
+        self.left -= 1;
+        if self.left == 0 {
+            self.checkpoint();
         }
         self.aborted
+    }
+
+    /// The nodes visited so far.
+    fn nodes(&self) -> u64 {
+        self.mark - u64::from(self.left)
+    }
+
+    /// The node [`Self::visit`] counted down to: stops at the node limit,
+    /// polls every [`POLL_EVERY`] nodes, and counts down to the next such node.
+    #[inline(never)]
+    fn checkpoint(&mut self) {
+        let nodes = self.mark;
+        if self.limits.nodes != 0 && nodes >= self.limits.nodes {
+            self.aborted = true;
+        }
+        if nodes.is_multiple_of(POLL_EVERY) && self.poll.poll(nodes) {
+            self.aborted = true;
+        }
+        (self.left, self.mark) = countdown(nodes, self.limits.nodes);
     }
 
     /// (A function of its own: inlined, its index arithmetic grew the move
@@ -843,15 +881,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         {
             return None;
         }
-        if matches!(slot_kind(mv.piece), Kind::Rook | Kind::Cannon) {
-            // A slider's quiet move: nothing between its squares on their line.
-            return (pos.screens(mv.from, mv.to) == 0).then_some(mv);
-        }
-        let mut buf = [Move::NULL; 8];
-        let mut sink = Sink::new(&mut buf);
-        pos.piece_moves(&mut sink, mv.piece, mv.from, true);
-        let n = sink.len();
-        buf[..n].iter().copied().find(|m| m.to == mv.to)
+        pos.has_move(mv.piece, mv.from, mv.to).then_some(mv)
     }
 
     /// The next move of a node's staged order (see [`Stage`]) after its
@@ -1025,11 +1055,12 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         if piece == 0 || slot_color(piece) != pos.side() {
             return None;
         }
-        let mut buf = [Move::NULL; 18];
-        let mut sink = Sink::new(&mut buf);
-        pos.piece_moves(&mut sink, piece, from, true);
-        let n = sink.len();
-        buf[..n].iter().copied().find(|m| m.to == to)
+        pos.has_move(piece, from, to).then(|| Move {
+            from,
+            to,
+            piece,
+            captured: pos.at(to),
+        })
     }
 
     /// Plays `mv` if it is legal (the mover's king not left attacked;
@@ -1819,7 +1850,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             last = score;
             result.score = score;
             result.depth = depth;
-            result.nodes = self.nodes;
+            result.nodes = self.nodes();
             result.pv.clear();
             let len = usize::from(self.pv_len[0]).min(PV);
             for &m in &self.pv[..len] {
@@ -1841,9 +1872,20 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                 break;
             }
         }
-        result.nodes = self.nodes;
+        result.nodes = self.nodes();
         result
     }
+}
+
+/// [`Searcher::visit`]'s countdown from `nodes` visited: the nodes to the
+/// next multiple of [`POLL_EVERY`] or to the node `limit` (0: none),
+/// whichever comes first, and the count of nodes there.
+fn countdown(nodes: u64, limit: u64) -> (u32, u64) {
+    let mut next = POLL_EVERY - nodes % POLL_EVERY;
+    if limit > nodes {
+        next = next.min(limit - nodes);
+    }
+    (next as u32, nodes + next)
 }
 
 /// The hash move by its squares, as the low 16 bits of a packed move

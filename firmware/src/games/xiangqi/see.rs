@@ -61,12 +61,17 @@ impl Position {
                 return self.at(sq + 1);
             }
         }
-        for &t in &ADVISOR_MOVES[s] {
-            if t == NO_SQUARE {
-                break;
-            }
-            if self.holds(t, by, ADVISOR) {
-                return self.at(t);
+        // The advisors, elephants and king reach only their side's palace
+        // and elephant points.
+        let home = self.home_reach(sq, by);
+        if home {
+            for &t in &ADVISOR_MOVES[s] {
+                if t == NO_SQUARE {
+                    break;
+                }
+                if self.holds(t, by, ADVISOR) {
+                    return self.at(t);
+                }
             }
         }
         let first = 16 + 16 * by;
@@ -82,10 +87,10 @@ impl Position {
                 && (e >= 45) == (sq >= 45)
                 && self.at((e + sq) / 2) == 0
         };
-        if elephant(first + 3) {
+        if home && elephant(first + 3) {
             return first + 3;
         }
-        if elephant(first + 4) {
+        if home && elephant(first + 4) {
             return first + 4;
         }
         let horse = |slot: u8| {
@@ -115,12 +120,14 @@ impl Position {
         if line(first + 8, 0) {
             return first + 8;
         }
-        for &t in &KING_MOVES[s] {
-            if t == NO_SQUARE {
-                break;
-            }
-            if self.holds(t, by, KING) {
-                return self.at(t);
+        if home {
+            for &t in &KING_MOVES[s] {
+                if t == NO_SQUARE {
+                    break;
+                }
+                if self.holds(t, by, KING) {
+                    return self.at(t);
+                }
             }
         }
         0

@@ -137,7 +137,13 @@ impl Xiangqi {
     /// [`Xiangqi::repetition`] without a copy of the position (the judge
     /// takes moves back on the position itself and plays them again), for
     /// the search, whose deepest plies the judge runs on.
+    #[inline]
     pub fn repetition_in_place(&mut self, ply: usize, judge: bool) -> Option<Verdict> {
+        // Fewer than four reversible plies repeat nothing (the test's first
+        // look, made here: most of the search's nodes follow a capture).
+        if self.quiet < 4 {
+            return None;
+        }
         repetition_in(&mut self.pos, &self.history, self.quiet, ply, judge)
     }
 

@@ -914,6 +914,58 @@ fn attack_test_after_a_move_equals_the_full_test() {
     assert!(seen[0] > 100 && seen[1] > 100, "{seen:?}");
 }
 
+/// [`Position::has_move`] agrees with [`Position::piece_moves`] for every
+/// piece of both sides and every square, in the positions up to two plies
+/// from the perft positions.
+#[test]
+fn has_move_agrees_with_the_generated_moves() {
+    fn check(pos: &Position, tested: &mut u32) {
+        for slot in 16..48u8 {
+            let from = pos.square_of(slot);
+            if from == NO_SQUARE {
+                continue;
+            }
+            let mut buf = [Move::default(); 32];
+            let n = {
+                let mut sink = super::movegen::Sink::new(&mut buf);
+                pos.piece_moves(&mut sink, slot, from, true);
+                sink.len()
+            };
+            for to in (0..90).chain([NO_SQUARE]) {
+                let generated = buf[..n].iter().any(|m| m.to == to);
+                assert_eq!(
+                    pos.has_move(slot, from, to),
+                    generated,
+                    "{slot} {from} {to}"
+                );
+                *tested += u32::from(generated);
+            }
+        }
+    }
+    fn walk(pos: &mut Position, depth: u8, tested: &mut u32) {
+        check(pos, tested);
+        if depth == 0 {
+            return;
+        }
+        let mut buf = [Move::default(); 128];
+        let n = {
+            let mut sink = super::movegen::Sink::new(&mut buf);
+            pos.pseudo_moves(&mut sink, true);
+            sink.len()
+        };
+        for &mv in &buf[..n] {
+            pos.make_raw(mv);
+            walk(pos, depth - 1, tested);
+            pos.unmake_raw(mv);
+        }
+    }
+    let mut tested = 0;
+    for (fen, _, _) in perft_cases().filter(|c| c.1 == 1) {
+        walk(&mut Position::parse_fen(fen).unwrap(), 2, &mut tested);
+    }
+    assert!(tested > 10_000, "{tested}");
+}
+
 #[test]
 fn horse_legs_group_the_horse_moves() {
     use super::board::{HORSE_LEGS, HORSE_MOVES};
