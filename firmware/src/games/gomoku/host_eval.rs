@@ -366,12 +366,14 @@ impl HostEval {
 /// The weights fitted by `gomoku_tune` (what `Settings::HOST` selects):
 /// session 34's fit with a threat table for the rules without forbidden
 /// points (at 200 ms a move +71 ± 28 Elo against session 26's weights, 400
-/// paired games), session 35's fits with threat tables for renju, one per
-/// colour to move (at 200 ms a move +45 (+23 … +69) Elo against session
-/// 23's weights, 600 paired games; see `docs/strength.md`, sessions 34 and 35).
+/// paired games), session 36's fits with threat tables for renju, one per
+/// colour to move (session 35's first fits at 200 ms a move +45 (+23 … +69)
+/// Elo against session 23's weights, 600 paired games; session 36's refits
+/// +47 (+21 … +72) against those, 600 paired games; see `docs/strength.md`,
+/// sessions 34–36).
 pub const TUNED: HostEval = HostEval {
     free: TUNED_S34,
-    renju: [TUNED_S35_BLACK, TUNED_S35_WHITE],
+    renju: [TUNED_S36_BLACK, TUNED_S36_WHITE],
 };
 
 /// Session 26's fit: session 23's recipe (its 15,853 positions, one K,
@@ -425,36 +427,38 @@ pub const TUNED_S34: HostWeights = HostWeights {
     codes: None,
 };
 
-/// Session 35's fit for renju with black to move: the weights and the threat
+/// Session 36's fit for renju with black to move: the weights and the threat
 /// table ([`host_threats::RENJU_BLACK`]) fitted together (`gomoku_tune tune
-/// --one-k --start tuned-black --only renju-black --threat --steps 5000`,
-/// best step 4,640) on the black-to-move positions of 1,400 renju self-play
-/// games (session 34's first 496 of `gen renju 800 3402` and 904 of `gen
-/// renju 2000 3501` and `3502`, `LABEL_NODES=20000`, openings
-/// `openings/gomoku-100.txt`; 28,438 positions of both colours): held-out
-/// loss 0.0648 (session 23's weights) → 0.0435 (session 34's fit: 0.0462).
-pub const TUNED_S35_BLACK: HostWeights = HostWeights {
-    own: [0, 0, -3, -24, 1, 12, -4, 30, 466, 856, 45, 400, 400, 0],
-    opp: [0, 0, -4, 2, 8, 12, 2, 5, 35, 40, 45, 400, 400, 0],
-    own_points: [-6, -4, -4, -2, 11, 11, 37, 18, -20, 123, 2196, -217, 0],
-    opp_points: [-3, -11, -14, -16, -4, 1, 0, 43, 23, 88, 249, 114, 0],
-    tempo: 156,
-    three_to_move: 888,
+/// --one-k --start tuned-black --only renju-black --threat --steps 5000`
+/// from session 35's fit, best step 4,360) on the black-to-move positions
+/// of 5,400 renju self-play games (`LABEL_NODES=20000`, openings
+/// `openings/gomoku-100.txt`): session 34's first 496 of `gen renju 800
+/// 3402`, session 35's 904 of `gen renju 2000 3501` and `3502`, and 4,000
+/// of `gen renju 2000 3601` and `3602` (session 35's weights playing);
+/// 110,599 positions of both colours. Held-out loss 0.0518 (session 35's
+/// fit) → 0.0433.
+pub const TUNED_S36_BLACK: HostWeights = HostWeights {
+    own: [0, 0, -8, -42, 23, 12, -3, 12, 1114, 1406, 45, 400, 400, 0],
+    opp: [0, 0, 0, -9, 5, 12, 3, -42, 42, 100, 45, 400, 400, 0],
+    own_points: [-11, -7, -29, -5, 1, 18, 63, 56, 41, 215, 2747, -115, 0],
+    opp_points: [-6, -18, -15, -26, -4, 2, 8, 15, 127, 230, 511, 48, 0],
+    tempo: 356,
+    three_to_move: 1530,
     threat: Some(&host_threats::RENJU_BLACK),
     codes: None,
 };
 
-/// Session 35's fit for renju with white to move: [`TUNED_S35_BLACK`]'s
+/// Session 36's fit for renju with white to move: [`TUNED_S36_BLACK`]'s
 /// recipe on the white-to-move positions (`--start tuned-white --only
-/// renju-white`, best step 4,520): held-out loss 0.0754 (session 23's
-/// weights) → 0.0526 (session 34's fit: 0.0569).
-pub const TUNED_S35_WHITE: HostWeights = HostWeights {
-    own: [0, 0, 0, -19, 14, 12, -4, 76, 418, 383, 45, 400, 400, 0],
-    opp: [0, 0, -6, -16, 3, 12, -16, -10, 95, 204, 45, 400, 400, 0],
-    own_points: [-3, -2, -16, -2, 7, 17, 30, 94, -71, 46, 1415, 1162, 0],
-    opp_points: [-3, -6, -11, -7, 0, 9, 23, -3, 39, 113, 310, -160, 0],
-    tempo: -82,
-    three_to_move: 631,
+/// renju-white`, best step 5,000): held-out loss 0.0550 (session 35's fit)
+/// → 0.0443.
+pub const TUNED_S36_WHITE: HostWeights = HostWeights {
+    own: [0, 0, 4, -29, 18, 12, -10, 49, 670, 560, 45, 400, 400, 0],
+    opp: [0, 0, -12, -22, 11, 12, -16, -36, 84, 188, 45, 400, 400, 0],
+    own_points: [-9, -9, -22, -10, 9, 35, 49, 145, 8, 172, 2472, 2835, 0],
+    opp_points: [-8, -16, -26, -17, -10, 8, 31, -26, 114, 224, 604, -80, 0],
+    tempo: -156,
+    three_to_move: 882,
     threat: Some(&host_threats::RENJU_WHITE),
     codes: None,
 };

@@ -247,7 +247,8 @@ impl Settings {
         // +71 ± 28 Elo (400 paired games), against pela free 50.7 % over
         // 208 games (session 33's engine on the same seeds: 41.8 %). Session
         // 35's renju threat tables, one per colour to move, against session
-        // 23's renju weights: +45 (+23 … +69) Elo (600 paired games).
+        // 23's renju weights: +45 (+23 … +69) Elo (600 paired games); session
+        // 36's refits on four times the positions +47 (+21 … +72) more.
         weights: Some(&host_eval::TUNED),
     };
 }
