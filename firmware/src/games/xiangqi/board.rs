@@ -943,6 +943,9 @@ impl Position {
     /// Reads the board and side fields of a FEN (`w`/`r` = red to move, `b` = black;
     /// `N`/`H` horse, `B`/`E` elephant; red upper case). Further fields are ignored
     /// here; a trailing `[]` (empty holdings, as some tools write) is accepted.
+    /// A position no game can reach in these ways is an error: a king outside
+    /// its palace, an advisor or an elephant off its side's points, too many
+    /// pieces of a kind, a missing king, the side not to move in check.
     pub fn parse_fen(text: &str) -> Result<Self, ParseError> {
         let mut fields = text.split_ascii_whitespace();
         let placement = fields.next().ok_or(ParseError("empty FEN"))?;
