@@ -601,9 +601,6 @@ pub struct Position {
     phase: u8,
     rank_occ: [u16; 10],
     file_occ: [u16; 9],
-    /// Whether an advisor or an elephant was set up off its side's points
-    /// (see [`Position::off_points`]).
-    off_points: bool,
 }
 
 impl Position {
@@ -624,7 +621,6 @@ impl Position {
             key: 0,
             psq: 0,
             phase: 0,
-            off_points: false,
         }
     }
 
@@ -650,20 +646,12 @@ impl Position {
     pub fn psq(&self) -> i32 {
         self.psq
     }
-    /// Whether an advisor or an elephant was set up off its side's points
-    /// (the palace's five, the elephant's seven): only then can the king,
-    /// the advisors and the elephants reach squares outside their side's
-    /// [`HOME_POINTS`] (see `Position::side_captures`).
-    #[inline]
-    pub fn off_points(&self) -> bool {
-        self.off_points
-    }
     /// Whether `by`'s king, advisors or elephants may reach `sq`: it is one
-    /// of `by`'s [`HOME_POINTS`], or a set-up position put an advisor or an
-    /// elephant off its points ([`Position::off_points`]).
+    /// of `by`'s [`HOME_POINTS`] (the parser accepts no advisor or elephant
+    /// off its points, and moves keep them there).
     #[inline(always)]
     pub fn home_reach(&self, sq: Square, by: u8) -> bool {
-        HOME[usize::from(sq & 0x7F)] & (1 << by) != 0 || self.off_points
+        HOME[usize::from(sq & 0x7F)] & (1 << by) != 0
     }
     /// Rooks (4 each), horses and cannons (2 each) on the board: the game
     /// phase before capping (see [`super::eval::phase`]).
@@ -955,6 +943,9 @@ impl Position {
     /// Reads the board and side fields of a FEN (`w`/`r` = red to move, `b` = black;
     /// `N`/`H` horse, `B`/`E` elephant; red upper case). Further fields are ignored
     /// here; a trailing `[]` (empty holdings, as some tools write) is accepted.
+    /// A position no game can reach in these ways is an error: a king outside
+    /// its palace, an advisor or an elephant off its side's points, too many
+    /// pieces of a kind, a missing king, the side not to move in check.
     pub fn parse_fen(text: &str) -> Result<Self, ParseError> {
         let mut fields = text.split_ascii_whitespace();
         let placement = fields.next().ok_or(ParseError("empty FEN"))?;
@@ -1010,15 +1001,17 @@ impl Position {
                     if kind == Kind::King && (RANK_OF[usize::from(sq)] >= 5) != (color == BLACK) {
                         return Err(ParseError("a king stands in the other side's palace"));
                     }
-                    // An advisor or elephant off its own points (a set-up
-                    // position only: moves keep them there) may take
-                    // elsewhere too.
+                    // Advisors and elephants never leave their points (the
+                    // palace's five, the elephant's seven), so a position
+                    // with one elsewhere cannot arise; the generators rely
+                    // on it (see `Position::side_captures`).
                     let own = if color == RED { sq } else { 89 - sq };
-                    pos.off_points |= match kind {
-                        Kind::Advisor => !matches!(own, 3 | 5 | 13 | 21 | 23),
-                        Kind::Elephant => !matches!(own, 2 | 6 | 18 | 22 | 26 | 38 | 42),
-                        _ => false,
-                    };
+                    if kind == Kind::Advisor && !matches!(own, 3 | 5 | 13 | 21 | 23) {
+                        return Err(ParseError("an advisor stands off its points"));
+                    }
+                    if kind == Kind::Elephant && !matches!(own, 2 | 6 | 18 | 22 | 26 | 38 | 42) {
+                        return Err(ParseError("an elephant stands off its points"));
+                    }
                     pos.put(slot, sq);
                     file += 1;
                 }

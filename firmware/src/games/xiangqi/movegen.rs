@@ -506,9 +506,9 @@ impl Position {
         let word = |slot: u8, from: Square| u32::from(from) | (u32::from(slot) << 16);
         // The king, the advisors and the elephants take only on their
         // side's palace and elephant points: looked at only when an enemy
-        // piece stands on one (most positions have none there), or when a
-        // set-up position put an advisor or elephant elsewhere.
-        if self.off_points() || self.enemy_at_home::<SIDE>() {
+        // piece stands on one (most positions have none there; the parser
+        // accepts no advisor or elephant off its points).
+        if self.enemy_at_home::<SIDE>() {
             // King (a missing king's square, NO_SQUARE, is past every table).
             let from = self.square_of(first);
             if let Some(targets) = KING_MOVES.get(usize::from(from)) {

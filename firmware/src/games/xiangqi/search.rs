@@ -394,6 +394,34 @@ struct Node {
     hash: Option<(Square, Square)>,
 }
 
+impl Node {
+    /// A node to search with this window: nothing known about it yet.
+    #[inline(always)]
+    fn new(
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        base: usize,
+        in_check: bool,
+        entry: Entry,
+    ) -> Self {
+        Node {
+            depth,
+            ply,
+            alpha,
+            beta,
+            base,
+            in_check,
+            entry,
+            pv: beta - alpha > 1,
+            eval: NO_EVAL,
+            improving: true,
+            hash: None,
+        }
+    }
+}
+
 /// What a parent tells the node it searches beyond the window, in one byte
 /// (so that the board's frames keep their size): whether the node may try a
 /// null move (not right after one), and whether it is expected to fail high,
@@ -1408,6 +1436,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     }
 
     #[allow(clippy::too_many_arguments)] // the classic PVS signature, kept readable
+    #[inline(never)] // its node stays off the callers' frames
     fn search(
         &mut self,
         g: &mut Xiangqi,
@@ -1419,24 +1448,20 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         in_check: bool,
         entry: Entry,
     ) -> Score {
+        let mut node = Node::new(depth, ply, alpha, beta, base, in_check, entry);
+        self.search_node(g, &mut node)
+    }
+
+    /// [`Self::search`] of a node its caller built ([`Node::new`]): the move
+    /// loop builds its children in its own frame, so that no arguments go
+    /// through the stack and no frame of `search`'s lies between the plies.
+    #[inline(never)]
+    fn search_node(&mut self, g: &mut Xiangqi, node: &mut Node) -> Score {
         #[cfg(test)]
         super::stack_probe::note();
-        let mut node = Node {
-            depth,
-            ply,
-            alpha,
-            beta,
-            base,
-            in_check,
-            entry,
-            pv: beta - alpha > 1,
-            eval: NO_EVAL,
-            improving: true,
-            hash: None,
-        };
-        match self.prepare(g, &mut node) {
+        match self.prepare(g, node) {
             Some(score) => score,
-            None => self.expand(g, &node),
+            None => self.expand(g, node),
         }
     }
 
@@ -1712,8 +1737,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                     } else {
                         !cut
                     };
-                score = -self.search(
-                    g,
+                let mut child = Node::new(
                     d,
                     ply + 1,
                     -b,
@@ -1722,6 +1746,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                     check,
                     Entry::new(true, child_cut),
                 );
+                score = -self.search_node(g, &mut child);
                 if self.aborted || score <= alpha || (wide && d == full_depth) {
                     break;
                 }

@@ -302,11 +302,11 @@ mod tests {
 
     #[test]
     fn the_king_takes_back_only_where_nothing_takes_it() {
-        // A red rook takes the advisor d8 in front of the black king: the king
+        // A red rook takes the advisor e8 in front of the black king: the king
         // takes back (rook lost, advisor won).
-        assert_eq!(see("3k5/3a5/9/9/9/9/9/9/9/3RK4 w", "d0d8"), ADVISOR - ROOK);
+        assert_eq!(see("4k4/4a4/9/9/9/9/9/9/9/4RK3 w", "e0e8"), ADVISOR - ROOK);
         // With a second red rook behind the first, the king may not take.
-        assert_eq!(see("3k5/3a5/9/9/9/9/9/9/3R5/3RK4 w", "d1d8"), ADVISOR);
+        assert_eq!(see("4k4/4a4/9/9/9/9/9/9/4R4/4RK3 w", "e1e8"), ADVISOR);
     }
 
     #[test]

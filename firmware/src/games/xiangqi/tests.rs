@@ -157,6 +157,50 @@ fn fen_round_trips_and_accepts_aliases() {
     assert_eq!(b.quiet(), 17);
 }
 
+/// An advisor or an elephant off its side's points cannot arise in a game
+/// (their moves keep them there, and the capture generators rely on it): the
+/// parser rejects such a set-up with its own message, for either side, and
+/// accepts the same pieces on their points.
+#[test]
+fn advisors_and_elephants_off_their_points_are_rejected() {
+    for (fen, why) in [
+        // A black advisor on d8, in the palace but off its five points.
+        (
+            "3k5/3a5/9/9/9/9/9/9/9/3RK4 w",
+            "an advisor stands off its points",
+        ),
+        // A red advisor on e3, outside the palace.
+        (
+            "4k4/9/9/9/9/9/4A4/9/9/3K5 w",
+            "an advisor stands off its points",
+        ),
+        // A red elephant on c2, between its points.
+        (
+            "4k4/9/9/9/9/9/9/2B6/9/3K5 w",
+            "an elephant stands off its points",
+        ),
+        // A black elephant across the river (on red's point c4).
+        (
+            "4k4/9/9/9/9/2b6/9/9/9/3K5 w",
+            "an elephant stands off its points",
+        ),
+    ] {
+        assert_eq!(
+            Position::parse_fen(fen).err(),
+            Some(crate::text::ParseError(why)),
+            "{fen}"
+        );
+        let served = Xiangqi::parse_position(fen);
+        assert!(served.is_err(), "{fen} was accepted");
+    }
+    for fen in [
+        "3ak4/4a4/9/9/9/9/9/9/9/3AKA3 w",
+        "4k1b2/9/4b4/9/9/2B6/9/4B4/9/4K4 w",
+    ] {
+        assert!(Position::parse_fen(fen).is_ok(), "{fen} was rejected");
+    }
+}
+
 #[test]
 fn bad_positions_and_moves_are_rejected() {
     for bad in [
@@ -1194,7 +1238,7 @@ proptest::proptest! {
             "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
             "CnN1k1b2/c3a4/4ba3/9/2nr5/9/9/4C4/4A4/4KA3 w - - 0 1",
             // Pieces on points of the other side's palace and elephants.
-            "2bak4/3P5/2R1b1n2/9/9/9/9/2B1r4/3pA4/2B1K4 w - - 0 1",
+            "2bak4/3P5/2R1b1n2/9/9/9/9/B3r4/3pA4/2B1K4 w - - 0 1",
         ];
         let mut g = game(fens[start]);
         for pick in picks {
