@@ -473,9 +473,41 @@ const fn build_elephant() -> [[[u8; 2]; 4]; SQUARES] {
 /// Elephant moves from each square: `[to, eye]`.
 pub static ELEPHANT_MOVES: [[[u8; 2]; 4]; SQUARES] = build_elephant();
 
+/// Red's advisor points, the palace's corners and centre (black's are the
+/// mirror, `89 - sq`): an advisor stands on no other square.
+pub const ADVISOR_POINTS: [Square; 5] = [3, 5, 13, 21, 23];
+/// Red's elephant points (black's are the mirror, `89 - sq`): an elephant
+/// stands on no other square.
+pub const ELEPHANT_POINTS: [Square; 7] = [2, 6, 18, 22, 26, 38, 42];
+
 /// Red's palace points and elephant points: the only squares red's king,
-/// advisors and elephants reach (black's are the mirror, `89 - sq`).
+/// advisors and elephants reach (black's are the mirror, `89 - sq`). Spelt
+/// out (the capture generator ORs its 15 squares as constants); checked
+/// against the palace and [`ELEPHANT_POINTS`] when compiled.
 pub const HOME_POINTS: [Square; 15] = [2, 3, 4, 5, 6, 12, 13, 14, 18, 21, 22, 23, 26, 38, 42];
+
+const _: () = {
+    // Each of HOME_POINTS is in red's palace or an elephant point, and each
+    // of those is in HOME_POINTS (15 = 9 palace points + 7 elephant points
+    // − the palace centre, which is both).
+    const fn holds(list: &[Square], sq: Square) -> bool {
+        let mut i = 0;
+        while i < list.len() {
+            if list[i] == sq {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+    let mut sq = 0;
+    while sq < 45 {
+        let home = in_palace(sq) || holds(&ELEPHANT_POINTS, sq);
+        assert!(home == holds(&HOME_POINTS, sq));
+        assert!(!holds(&ADVISOR_POINTS, sq) || in_palace(sq));
+        sq += 1;
+    }
+};
 
 /// By square, `1 << colour` for each side whose [`HOME_POINTS`] hold it
 /// (128 entries: read masked, without a bounds check).
@@ -1006,10 +1038,10 @@ impl Position {
                     // with one elsewhere cannot arise; the generators rely
                     // on it (see `Position::side_captures`).
                     let own = if color == RED { sq } else { 89 - sq };
-                    if kind == Kind::Advisor && !matches!(own, 3 | 5 | 13 | 21 | 23) {
+                    if kind == Kind::Advisor && !ADVISOR_POINTS.contains(&own) {
                         return Err(ParseError("an advisor stands off its points"));
                     }
-                    if kind == Kind::Elephant && !matches!(own, 2 | 6 | 18 | 22 | 26 | 38 | 42) {
+                    if kind == Kind::Elephant && !ELEPHANT_POINTS.contains(&own) {
                         return Err(ParseError("an elephant stands off its points"));
                     }
                     pos.put(slot, sq);
