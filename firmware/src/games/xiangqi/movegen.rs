@@ -555,33 +555,37 @@ impl Position {
             slot += 1;
         }
         // Rooks and cannons: the nearest blocker (a rook's) or the one
-        // behind it (a cannon's), up then down, along the rank then the file.
-        while slot <= first + 10 {
-            let from = self.square_of(slot);
-            if from != NO_SQUARE {
-                let w = word(slot, from);
-                let shift = if slot >= first + 9 { 4 } else { 0 };
-                let fl = FILE_OF[usize::from(from)];
-                let e = self.rank_blockers(from) >> shift;
-                let rank_base = from - fl;
-                let (up, down) = ((e & 0xF) as u8, ((e >> 8) & 0xF) as u8);
-                if up != 0xF {
-                    take(w, rank_base + up);
+        // behind it (a cannon's, `SHIFT` 4), up then down, along the rank
+        // then the file; a loop per kind, so that the shift is a constant.
+        // Along the file no test for "none": its 0xF gives a square past
+        // the board array (135 and beyond), which reads empty.
+        macro_rules! sliders {
+            ($last:expr, $shift:expr) => {
+                while slot <= $last {
+                    let from = self.square_of(slot);
+                    if from != NO_SQUARE {
+                        let w = word(slot, from);
+                        let fl = FILE_OF[usize::from(from)];
+                        let e = self.rank_blockers(from) >> $shift;
+                        let rank_base = from - fl;
+                        let (up, down) = ((e & 0xF) as u8, ((e >> 8) & 0xF) as u8);
+                        if up != 0xF {
+                            take(w, rank_base + up);
+                        }
+                        if down != 0xF {
+                            take(w, rank_base + down);
+                        }
+                        let e = self.file_blockers(from) >> $shift;
+                        let (up, down) = ((e & 0xF) as u8, ((e >> 8) & 0xF) as u8);
+                        take(w, up * 9 + fl);
+                        take(w, down * 9 + fl);
+                    }
+                    slot += 1;
                 }
-                if down != 0xF {
-                    take(w, rank_base + down);
-                }
-                let e = self.file_blockers(from) >> shift;
-                let (up, down) = ((e & 0xF) as u8, ((e >> 8) & 0xF) as u8);
-                if up != 0xF {
-                    take(w, up * 9 + fl);
-                }
-                if down != 0xF {
-                    take(w, down * 9 + fl);
-                }
-            }
-            slot += 1;
+            };
         }
+        sliders!(first + 8, 0);
+        sliders!(first + 10, 4);
         // Pawns: forward (off the board's end it reads an empty padding
         // square or the wall), then sideways once across the river.
         let red = side == RED;
