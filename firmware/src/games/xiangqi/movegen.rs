@@ -330,6 +330,80 @@ impl Position {
         }
     }
 
+    /// [`Position::slide`] for [`Position::side_moves`]: a rook's or cannon's
+    /// quiet moves (and with `CAPTURES` its captures) along its rank (`STEP`
+    /// 1) or file (`STEP` 9), the line's step and length constants. `word`
+    /// holds the origin and the piece, `pos` is the piece's coordinate
+    /// along the line, `enemy` the enemy's `slot >> 4`.
+    #[allow(clippy::too_many_arguments)] // one call per line, kept flat for speed
+    #[inline(always)]
+    fn slide_line<T: MoveSlot, const CAPTURES: bool, const STEP: u8>(
+        &self,
+        sink: &mut Sink<'_, T>,
+        word: u32,
+        from: Square,
+        entry: u16,
+        pos: u8,
+        cannon: bool,
+        enemy: u8,
+    ) {
+        let end: u8 = if STEP == 1 { 9 } else { 10 };
+        // `base` is the square at line coordinate 0; coordinates run `0..end`.
+        let base = from - pos * STEP;
+        let near_up = (entry & 0xF) as u8;
+        let near_down = ((entry >> 8) & 0xF) as u8;
+        let top = if near_up == 0xF { end } else { near_up };
+        let stop = base + top * STEP;
+        let bottom = base
+            + if near_down == 0xF {
+                0
+            } else {
+                (near_down + 1) * STEP
+            };
+        // The sink's length in a local: kept in a register, not stored
+        // after every move.
+        let mut len = sink.len;
+        let buf = &mut *sink.buf;
+        let mut to = from + STEP;
+        while to < stop {
+            if let Some(slot) = buf.get_mut(len) {
+                *slot = T::from_word(word | (u32::from(to) << 8));
+                len += 1;
+            } else {
+                sink.overflowed = true;
+            }
+            to += STEP;
+        }
+        let mut to = from;
+        while to > bottom {
+            to -= STEP;
+            if let Some(slot) = buf.get_mut(len) {
+                *slot = T::from_word(word | (u32::from(to) << 8));
+                len += 1;
+            } else {
+                sink.overflowed = true;
+            }
+        }
+        sink.len = len;
+        if !CAPTURES {
+            return;
+        }
+        let shift = if cannon { 4 } else { 0 };
+        let (up, down) = (
+            ((entry >> shift) & 0xF) as u8,
+            ((entry >> (8 + shift)) & 0xF) as u8,
+        );
+        for c in [up, down] {
+            if c != 0xF {
+                let to = base + c * STEP;
+                let target = self.at(to);
+                if target >> 4 == enemy {
+                    sink.push_word(word | (u32::from(to) << 8) | (u32::from(target) << 24));
+                }
+            }
+        }
+    }
+
     /// Whether the piece in `slot` on `from` has the move to `to` (a
     /// square that is empty or holds an enemy piece) among the moves
     /// [`Position::piece_moves`] generates, tested without generating them
@@ -714,10 +788,12 @@ impl Position {
             let cannon = slot >= first + 9;
             let f = usize::from(from);
             let (r, fl) = (RANK_OF[f], FILE_OF[f]);
+            // The move's word without its destination (see `MoveSlot::from_word`).
+            let w = u32::from(from) | (u32::from(slot) << 16);
             let e = self.rank_blockers(from);
-            self.slide(sink, slot, from, e, fl, 1, 9, cannon, true, CAPTURES);
+            self.slide_line::<T, CAPTURES, 1>(sink, w, from, e, fl, cannon, enemy);
             let e = self.file_blockers(from);
-            self.slide(sink, slot, from, e, r, 9, 10, cannon, true, CAPTURES);
+            self.slide_line::<T, CAPTURES, 9>(sink, w, from, e, r, cannon, enemy);
         }
         // Pawns: forward, then sideways once across the river.
         let red = self.side() == RED;
