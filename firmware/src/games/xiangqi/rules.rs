@@ -662,6 +662,36 @@ impl History {
             .take(n.min(self.available()))
             .copied()
     }
+    /// Whether among the last `n` moves (at most [`History::available`]),
+    /// back to a null move, one was played from a position an even number
+    /// of plies back, four or more, whose key's tag is `tag`: what
+    /// [`may_repeat`] asks of each of `recent(n)` until a null move, read
+    /// two entries a step (an odd number of plies back only ends the look
+    /// at a null move).
+    #[inline(always)]
+    pub fn may_repeat_within(&self, n: usize, tag: u32) -> bool {
+        let back = |i: usize| if i == 0 { HISTORY - 1 } else { i - 1 };
+        let mut i = (self.head as usize).min(HISTORY);
+        let mut pairs = n / 2;
+        let mut first = true;
+        while pairs > 0 {
+            i = back(i);
+            if self.entries[i].mv.is_null() {
+                return false;
+            }
+            i = back(i);
+            let e = self.entries[i];
+            if e.mv.is_null() {
+                return false;
+            }
+            if !first && e.key_tag() == tag {
+                return true;
+            }
+            first = false;
+            pairs -= 1;
+        }
+        false
+    }
     /// Total moves recorded (including those dropped from the buffer).
     pub fn total(&self) -> u32 {
         self.len
@@ -716,18 +746,10 @@ pub fn repetition_in(
     }
     // A first look for a tag that matches, here (most calls find none);
     // the positions are rebuilt to confirm one out of line.
-    let tag = key_tag(pos.key());
-    let mut cycle = 0;
-    for (back, e) in hist.recent(limit).enumerate() {
-        let i = back + 1;
-        if e.mv.is_null() {
-            break;
-        }
-        if may_repeat(i, e.key_tag(), tag) {
-            cycle = find_cycle(pos, hist, limit, ply);
-            break;
-        }
+    if !hist.may_repeat_within(limit, key_tag(pos.key())) {
+        return None;
     }
+    let cycle = find_cycle(pos, hist, limit, ply);
     if cycle == 0 {
         return None;
     }
@@ -876,6 +898,39 @@ mod tests {
             let fast: std::vec::Vec<Entry> = h.recent(n).collect();
             let slow: std::vec::Vec<Entry> = (1..=n).map_while(|i| h.get(i)).collect();
             proptest::prop_assert_eq!(fast, slow);
+        }
+
+        /// The first look for a repeated tag, two entries a step, finds one
+        /// exactly where the scan of `recent` one entry a step does.
+        #[test]
+        fn the_paired_tag_look_matches_the_scan(
+            moves in proptest::collection::vec((0u64..4, 0u8..12), 0..120),
+            pops in 0usize..40,
+            n in 0usize..60,
+            tag in 0u64..4,
+        ) {
+            let mut h = History::default();
+            for &(key, m) in &moves {
+                // Piece 0 is the null move: about one in twelve.
+                let mv = Move { from: 0, to: 1, piece: m, captured: 0 };
+                h.push(Entry::new(key << 8, mv, 0));
+            }
+            for _ in 0..pops {
+                h.pop();
+            }
+            let n = n.min(h.available());
+            let tag = key_tag(tag << 8);
+            let mut slow = false;
+            for (back, e) in h.recent(n).enumerate() {
+                if e.mv.is_null() {
+                    break;
+                }
+                if may_repeat(back + 1, e.key_tag(), tag) {
+                    slow = true;
+                    break;
+                }
+            }
+            proptest::prop_assert_eq!(h.may_repeat_within(n, tag), slow);
         }
     }
 
