@@ -915,6 +915,7 @@ impl Position {
     /// occupied square `to`, whose piece is taken off its slot (board, slots
     /// and lines only: no key, no tables, no side to move). Returns the slot
     /// taken, for [`Position::exchange_undo`].
+    #[inline(always)]
     pub(super) fn exchange_step(&mut self, slot: u8, from: Square, to: Square) -> u8 {
         let taken = self.at(to);
         self.board[usize::from(from & 0x7F)] = 0;
