@@ -438,6 +438,23 @@ const fn build_horse_paths() -> [[[Cell; 3]; 4]; SQUARES] {
 /// test for the board's edge.
 pub static HORSE_PATHS: [[[Cell; 3]; 4]; SQUARES] = build_horse_paths();
 
+/// By `target - from + 19` (0..39), the step from a horse's square `from`
+/// to the leg through which it reaches `target`, as [`reverse_leg`] gives
+/// it, or 0 where `target - from` is no horse step (an off-board wrap is
+/// told by the files, not here).
+pub static HORSE_LEG: [i8; 39] = {
+    let mut t = [0i8; 39];
+    t[19 + 17] = 9;
+    t[19 + 19] = 9;
+    t[19 - 17] = -9;
+    t[19 - 19] = -9;
+    t[19 + 7] = -1;
+    t[19 - 11] = -1;
+    t[19 + 11] = 1;
+    t[19 - 7] = 1;
+    t
+};
+
 /// The leg of a horse on `from` that attacks `target` (a horse step away).
 #[inline]
 pub fn reverse_leg(from: Square, target: Square) -> Square {

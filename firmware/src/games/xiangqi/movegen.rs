@@ -2,7 +2,7 @@
 //! (including the flying general) and the legal filter.
 
 use super::board::{
-    ADVISOR_MOVES, BLACK, ELEPHANT_MOVES, FILE_OF, HOME_POINTS, HORSE_LEGS, HORSE_PATHS,
+    ADVISOR_MOVES, BLACK, ELEPHANT_MOVES, FILE_OF, HOME_POINTS, HORSE_LEG, HORSE_LEGS, HORSE_PATHS,
     KING_MOVES, Kind, Move, NO_SQUARE, Position, RANK_OF, RED, SQUARES, Square, reverse_leg,
     slot_color, slot_kind,
 };
@@ -1088,7 +1088,6 @@ impl Position {
     #[inline(never)]
     fn attacked_by_of<const BY: u8>(&self, sq: Square) -> bool {
         let by = BY;
-        let f = FILE_OF[usize::from(sq)];
         let first = 16 + 16 * by;
         // A rook with nothing between, a cannon with one piece between (a
         // piece standing on `sq` itself attacks nothing there).
@@ -1103,13 +1102,7 @@ impl Position {
         // over the pair of slots kept it on the stack).
         let horse = |slot: u8| {
             let h = self.square_of(slot);
-            h != NO_SQUARE
-                && FILE_OF[usize::from(h)].abs_diff(f) <= 2
-                && matches!(
-                    i16::from(sq) - i16::from(h),
-                    7 | 11 | 17 | 19 | -7 | -11 | -17 | -19
-                )
-                && self.at(reverse_leg(h, sq)) == 0
+            h != NO_SQUARE && self.horse_reaches(h, sq)
         };
         horse(first + 5) || horse(first + 6) || self.attacked_at_close_range(sq, by)
     }
@@ -1157,12 +1150,17 @@ impl Position {
     /// free (whatever stands on `target`).
     #[inline(always)]
     pub(super) fn horse_reaches(&self, h: Square, target: Square) -> bool {
-        FILE_OF[usize::from(h)].abs_diff(FILE_OF[usize::from(target)]) <= 2
-            && matches!(
-                i16::from(target) - i16::from(h),
-                7 | 11 | 17 | 19 | -7 | -11 | -17 | -19
-            )
-            && self.at(reverse_leg(h, target)) == 0
+        // The step first: most pairs are none (one compare and one read).
+        let d = usize::from(target)
+            .wrapping_sub(usize::from(h))
+            .wrapping_add(19);
+        match HORSE_LEG.get(d) {
+            Some(&leg) if leg != 0 => {
+                FILE_OF[usize::from(h)].abs_diff(FILE_OF[usize::from(target)]) <= 2
+                    && self.at(h.wrapping_add_signed(leg)) == 0
+            }
+            _ => false,
+        }
     }
 
     /// Whether `at` holds a piece of `by` whose kind is in `mask` (bits

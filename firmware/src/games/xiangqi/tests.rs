@@ -1279,3 +1279,28 @@ fn drawn_positions_still_get_a_move() {
         }
     }
 }
+
+/// The horse test read from the step table ([`super::board::HORSE_LEG`])
+/// agrees with the step list, the files and [`super::board::reverse_leg`],
+/// for every pair of squares (and [`NO_SQUARE`] either side) along random
+/// games.
+#[test]
+fn horse_reaches_matches_the_step_list() {
+    for seed in 0..12u64 {
+        let pos = Position::random_walk(seed, 10 + 7 * seed as usize);
+        let squares = (0..90u8).chain([NO_SQUARE]);
+        for h in squares.clone() {
+            for t in squares.clone() {
+                let listed = super::board::FILE_OF[usize::from(h)]
+                    .abs_diff(super::board::FILE_OF[usize::from(t)])
+                    <= 2
+                    && matches!(
+                        i16::from(t) - i16::from(h),
+                        7 | 11 | 17 | 19 | -7 | -11 | -17 | -19
+                    )
+                    && pos.at(super::board::reverse_leg(h, t)) == 0;
+                assert_eq!(pos.horse_reaches(h, t), listed, "{h} {t} {pos:?}");
+            }
+        }
+    }
+}
