@@ -128,8 +128,29 @@ fn squares_of(mut b: Bits) -> impl Iterator<Item = Square> {
     })
 }
 
-/// Every occupied square (the squares of the 32 slots).
+/// Every occupied square, from the ranks' occupancies (square `9r + f`
+/// is bit `f` of rank `r`'s nine): ranks 0–6 and rank 7's first square
+/// fill the first two words, the rest the third.
 fn occupied(pos: &Position) -> Bits {
+    let rank = |r: u8| u64::from(pos.rank_occ(r));
+    let low = rank(0)
+        | rank(1) << 9
+        | rank(2) << 18
+        | rank(3) << 27
+        | rank(4) << 36
+        | rank(5) << 45
+        | rank(6) << 54
+        | rank(7) << 63;
+    let high = (pos.rank_occ(7) >> 1) as u32
+        | u32::from(pos.rank_occ(8)) << 8
+        | u32::from(pos.rank_occ(9)) << 17;
+    Bits([low as u32, (low >> 32) as u32, high])
+}
+
+/// [`occupied`] from the squares of the 32 slots (the form it had before,
+/// for the tests).
+#[cfg(test)]
+fn occupied_reference(pos: &Position) -> Bits {
     let mut b = Bits::EMPTY;
     for slot in 16..48u8 {
         // A captured piece's NO_SQUARE lies beyond the three words: not set.
@@ -931,6 +952,18 @@ mod tests {
                 }
             }
             proptest::prop_assert_eq!(h.may_repeat_within(n, tag), slow);
+        }
+    }
+
+    /// The occupied squares read from the ranks' occupancies are the
+    /// squares of the pieces' slots, along random games.
+    #[test]
+    fn occupied_from_the_ranks_matches_the_slots() {
+        for seed in 0..40u64 {
+            for plies in [0, 5, 20, 60, 120] {
+                let pos = Position::random_walk(seed, plies);
+                assert_eq!(occupied(&pos), occupied_reference(&pos), "{pos:?}");
+            }
         }
     }
 
