@@ -771,13 +771,33 @@ impl Position {
             // Off-board legs and targets lead to the wall square: a leg
             // there is blocked, a target there holds no enemy and is not
             // empty, so nothing is pushed for it.
+            // The sink's length in a local (kept in a register).
+            let mut len = sink.len;
+            let buf = &mut *sink.buf;
+            let mut push = |to: Square| {
+                let target = self.at(to);
+                let word = if target == 0 {
+                    w | (u32::from(to) << 8)
+                } else if CAPTURES && target >> 4 == enemy {
+                    w | (u32::from(to) << 8) | (u32::from(target) << 24)
+                } else {
+                    return;
+                };
+                if let Some(slot) = buf.get_mut(len) {
+                    *slot = T::from_word(word);
+                    len += 1;
+                } else {
+                    sink.overflowed = true;
+                }
+            };
             for &[leg, a, b] in &HORSE_PATHS[usize::from(from)] {
                 if self.at_cell(leg) != 0 {
                     continue;
                 }
-                self.push_fast::<T, CAPTURES>(sink, w, a.sq(), enemy);
-                self.push_fast::<T, CAPTURES>(sink, w, b.sq(), enemy);
+                push(a.sq());
+                push(b.sq());
             }
+            sink.len = len;
         }
         // Rooks and cannons.
         for slot in first + 7..first + 11 {
