@@ -444,14 +444,15 @@ pub static HORSE_PATHS: [[[Cell; 3]; 4]; SQUARES] = build_horse_paths();
 /// told by the files, not here).
 pub static HORSE_LEG: [i8; 39] = {
     let mut t = [0i8; 39];
-    t[19 + 17] = 9;
-    t[19 + 19] = 9;
-    t[19 - 17] = -9;
-    t[19 - 19] = -9;
-    t[19 + 7] = -1;
-    t[19 - 11] = -1;
-    t[19 + 11] = 1;
-    t[19 - 7] = 1;
+    // Index 19 is a difference of 0.
+    t[36] = 9; // 17
+    t[38] = 9; // 19
+    t[2] = -9; // −17
+    t[0] = -9; // −19
+    t[26] = -1; // 7
+    t[8] = -1; // −11
+    t[30] = 1; // 11
+    t[12] = 1; // −7
     t
 };
 

@@ -331,10 +331,10 @@ impl Position {
     }
 
     /// [`Position::slide`] for [`Position::side_moves`]: a rook's or cannon's
-    /// quiet moves (and with `CAPTURES` its captures) along its rank (`STEP`
-    /// 1) or file (`STEP` 9), the line's step and length constants. `word`
-    /// holds the origin and the piece, `pos` is the piece's coordinate
-    /// along the line, `enemy` the enemy's `slot >> 4`.
+    /// quiet moves (and with `CAPTURES` its captures) along its rank
+    /// (`STEP` of 1) or file (`STEP` of 9), the line's step and length
+    /// constants. `word` holds the origin and the piece, `pos` is the
+    /// piece's coordinate along the line, `enemy` the enemy's `slot >> 4`.
     #[allow(clippy::too_many_arguments)] // one call per line, kept flat for speed
     #[inline(always)]
     fn slide_line<T: MoveSlot, const CAPTURES: bool, const STEP: u8>(
