@@ -15,8 +15,8 @@
 //! rather than the fast tables.
 
 use super::board::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, FILE_OF, HORSE_MOVES, KING_MOVES, Kind, Move, NO_SQUARE,
-    Position, RANK_OF, RED, Square, slot_color, slot_kind,
+    ADVISOR_MOVES, ELEPHANT_MOVES, FILE_OF, HORSE_LEG, HORSE_MOVES, KING_MOVES, Kind, Move,
+    NO_SQUARE, Position, RANK_OF, RED, Square, slot_color, slot_kind,
 };
 
 /// A set of squares (bit `sq` of three 32-bit words).
@@ -407,23 +407,25 @@ pub fn blockers_for_king(pos: &Position, color: u8) -> Bits {
     // The snipers' legs (a horse step has eight origins at most).
     let mut horse_legs = [NO_SQUARE; 8];
     let mut snipers = 0;
-    for &[from, _] in HORSE_MOVES[usize::from(ks)]
-        .iter()
-        .take_while(|e| e[0] != NO_SQUARE)
-    {
-        let p = pos.at(from);
-        if p != 0 && slot_color(p) == them && slot_kind(p) == Kind::Horse {
-            let leg = HORSE_MOVES[usize::from(from)]
-                .iter()
-                .take_while(|e| e[0] != NO_SQUARE)
-                .find(|e| e[0] == ks)
-                .map_or(NO_SQUARE, |e| e[1]);
-            if leg != NO_SQUARE && (all & bit(leg)).any() {
-                horse_snipers |= bit(from);
-                if let Some(slot) = horse_legs.get_mut(snipers) {
-                    *slot = leg;
-                    snipers += 1;
-                }
+    // Their two horses a horse step from the king with the leg taken (the
+    // step and its leg from `HORSE_LEG`, the files telling a wrap).
+    for slot in [first + 5, first + 6] {
+        let from = pos.square_of(slot);
+        let d = usize::from(ks)
+            .wrapping_sub(usize::from(from))
+            .wrapping_add(19);
+        let Some(&step) = HORSE_LEG.get(d) else {
+            continue;
+        };
+        if step == 0 || FILE_OF[usize::from(from)].abs_diff(FILE_OF[usize::from(ks)]) > 2 {
+            continue;
+        }
+        let leg = from.wrapping_add_signed(step);
+        if pos.at(leg) != 0 {
+            horse_snipers |= bit(from);
+            if let Some(slot) = horse_legs.get_mut(snipers) {
+                *slot = leg;
+                snipers += 1;
             }
         }
     }
