@@ -321,6 +321,19 @@ fn pawn_threats(pos: &Position, us: u8) -> i32 {
     n
 }
 
+/// 1 where a piece of each colour has crossed the river (red's on ranks
+/// 5–9, black's on 0–4), by `[colour][square]`: 256 entries a colour, so
+/// that [`NO_SQUARE`] reads 0 with neither a test nor a bounds check.
+static CROSSED: [[u8; 256]; 2] = {
+    let mut t = [[0; 256]; 2];
+    let mut sq = 0;
+    while sq < 90 {
+        t[if sq >= 45 { 0 } else { 1 }][sq] = 1;
+        sq += 1;
+    }
+    t
+};
+
 /// Whether `sq` is across the river for `color`.
 #[inline(always)]
 fn crossed(color: u8, sq: Square) -> bool {
@@ -549,15 +562,22 @@ fn side_terms<T: Terms, const THREATS: bool>(pos: &Position, us: u8, t: &mut T) 
         t.add(param::THREAT_ROOK, rook_threats(pos, us));
         t.add(param::THREAT_PAWN, pawn_threats(pos, us));
     }
-    // Crossed pawns: attackers, and linked pairs (counted from the left one).
-    while slot < first + 16 {
-        let sq = pos.square_of(slot);
-        slot += 1;
-        if sq == NO_SQUARE || !crossed(us, sq) {
-            continue;
-        }
-        units += 1;
-        if FILE_OF[usize::from(sq)] < 8 {
+    // Crossed pawns: attackers, counted from a table by square (a captured
+    // pawn's `NO_SQUARE` reads 0), and linked pairs (counted from the left
+    // one), which need two of them: a pawn beside a crossed one has crossed.
+    let crossed_pawns = {
+        let row = &CROSSED[usize::from(us)];
+        let at = |i: u8| u32::from(row[usize::from(pos.square_of(first + 11 + i))]);
+        at(0) + at(1) + at(2) + at(3) + at(4)
+    };
+    units += crossed_pawns;
+    if crossed_pawns >= 2 {
+        while slot < first + 16 {
+            let sq = pos.square_of(slot);
+            slot += 1;
+            if sq == NO_SQUARE || !crossed(us, sq) || FILE_OF[usize::from(sq)] >= 8 {
+                continue;
+            }
             let p = pos.at(sq + 1);
             if p >> 4 == own && slot_kind(p) == Kind::Pawn {
                 t.add(param::LINKED_PAWNS, 1);
@@ -669,8 +689,23 @@ pub fn trace(pos: &Position, out: &mut dyn FnMut(usize, i32)) {
 }
 
 #[cfg(test)]
+mod reference;
+
+#[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        /// On positions reached by random moves, both profiles' evaluations
+        /// equal the formulas they were rewritten from ([`super::reference`]).
+        #[test]
+        fn the_evaluation_equals_its_reference(seed in proptest::prelude::any::<u64>(), plies in 0usize..160) {
+            let pos = Position::random_walk(seed, plies);
+            proptest::prop_assert_eq!(evaluate(&pos), reference::evaluate(&pos));
+            proptest::prop_assert_eq!(evaluate_host(&pos), reference::evaluate_host(&pos));
+        }
+    }
 
     /// [`evaluate_host`] from the trace, or [`evaluate`] without `host`
     /// (the threat features left out).
