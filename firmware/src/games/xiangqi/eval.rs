@@ -209,15 +209,17 @@ static HORSE_MOBILITY: [Pair; 32] = mobility(param::HORSE_MOB, 9);
 /// own, so no step needs a test for the board's edge.
 #[inline(always)]
 fn horse_mobility(pos: &Position, sq: Square, shift: u8) -> usize {
-    let mut n = 0;
-    for &[leg, a, b] in &HORSE_PATHS[usize::from(sq)] {
+    let paths = &HORSE_PATHS[usize::from(sq)];
+    let leg = |i: usize| {
+        let [leg, a, b] = paths[i];
         if pos.at_cell(leg) == 0 {
-            n += 2
-                - usize::from((pos.at_cell(a) >> shift) & 1)
-                - usize::from((pos.at_cell(b) >> shift) & 1);
+            2 - usize::from((pos.at_cell(a) >> shift) & 1)
+                - usize::from((pos.at_cell(b) >> shift) & 1)
+        } else {
+            0
         }
-    }
-    n
+    };
+    leg(0) + leg(1) + leg(2) + leg(3)
 }
 
 /// Horse moves from `sq` (leg free, target not our own piece: `own` is
@@ -466,14 +468,14 @@ fn side_terms<T: Terms, const THREATS: bool>(pos: &Position, us: u8, t: &mut T) 
         if sq == NO_SQUARE {
             continue;
         }
+        if crossed(us, sq) {
+            units += 2;
+        }
         t.add_mobility(
             param::HORSE_MOB,
             &HORSE_MOBILITY,
             horse_mobility(pos, sq, 4 + us),
         );
-        if crossed(us, sq) {
-            units += 2;
-        }
     }
     let (h1, h2) = (pos.square_of(first + 5), pos.square_of(first + 6));
     if h1 != NO_SQUARE && h2 != NO_SQUARE && horses_guard(pos, h1, h2) {
