@@ -380,29 +380,45 @@ fn between(pos: &Position, a: Square, b: Square) -> Option<u8> {
     (rest & (rest - 1) == 0).then_some(2)
 }
 
-/// The enemy palace's advisor shape, from `them`'s side: `Some(None)`
-/// central (king home, both advisors on the back rank), `Some(Some(door))`
-/// a side shape (king home, one advisor on the palace centre, one in a back
-/// corner; `door` is the free corner), `None` otherwise.
+/// The points of an advisor in its palace that make its shapes, by
+/// `[colour][square]`: 1 the back rank's corner on the d file, 2 the one on
+/// the f file, 4 the palace centre, 0 elsewhere (256 entries a colour, so
+/// that [`NO_SQUARE`] reads 0 with neither a test nor a bounds check).
+static ADVISOR_POINTS: [[u8; 256]; 2] = {
+    let mut t = [[0; 256]; 2];
+    t[RED as usize][3] = 1;
+    t[RED as usize][5] = 2;
+    t[RED as usize][13] = 4;
+    t[(RED ^ 1) as usize][89 - 3] = 1;
+    t[(RED ^ 1) as usize][89 - 5] = 2;
+    t[(RED ^ 1) as usize][89 - 13] = 4;
+    t
+};
+
+/// The enemy palace's advisor shape, from `them`'s side: [`CENTRAL_SHAPE`]
+/// (king home, both advisors on the back rank), [`SIDE_SHAPE_D`] or
+/// [`SIDE_SHAPE_F`] (king home, one advisor on the palace centre, the other
+/// in the back corner on the d or f file: the free corner, the door, is the
+/// other one), anything else no shape. Read from their advisors' squares
+/// ([`ADVISOR_POINTS`]; two advisors never share a point, so their codes
+/// add up without a carry).
 #[inline(always)]
-fn advisor_shape(pos: &Position, them: u8) -> Option<Option<Square>> {
-    let home = |s: Square| if them == RED { s } else { 89 - s };
-    if pos.king(them) != home(4) {
-        return None;
+fn advisor_shape(pos: &Position, them: u8) -> u8 {
+    let home = if them == RED { 4 } else { 89 - 4 };
+    if pos.king(them) != home {
+        return 0;
     }
-    let advisor = |s: Square| {
-        let p = pos.at(home(s));
-        p != 0 && slot_color(p) == them && slot_kind(p) == Kind::Advisor
-    };
-    let (left, right) = (advisor(3), advisor(5));
-    if left && right {
-        Some(None)
-    } else if advisor(13) && left != right {
-        Some(Some(home(if left { 5 } else { 3 })))
-    } else {
-        None
-    }
+    let points = &ADVISOR_POINTS[usize::from(them)];
+    let first = 16 + 16 * them;
+    points[usize::from(pos.square_of(first + 1))] | points[usize::from(pos.square_of(first + 2))]
 }
+
+/// [`advisor_shape`]'s central shape.
+const CENTRAL_SHAPE: u8 = 1 | 2;
+/// [`advisor_shape`]'s side shape with the advisors on d and the centre.
+const SIDE_SHAPE_D: u8 = 1 | 4;
+/// [`advisor_shape`]'s side shape with the advisors on f and the centre.
+const SIDE_SHAPE_F: u8 = 2 | 4;
 
 /// The terms of their side advisor shape (`door` its free corner) against
 /// our central cannon: rare, so out of line, where the main path's
@@ -506,8 +522,10 @@ fn side_terms<T: Terms, const THREATS: bool>(pos: &Position, us: u8, t: &mut T) 
     let their_first = 16 + 16 * them;
     // Their advisors' shape against our cannons (ElephantEye's).
     let shape = advisor_shape(pos, them);
-    if let Some(Some(door)) = shape {
-        side_shape(pos, us, door, t);
+    if shape == SIDE_SHAPE_D || shape == SIDE_SHAPE_F {
+        // The door: the back corner its advisors left free.
+        let door = if shape == SIDE_SHAPE_D { 5 } else { 3 };
+        side_shape(pos, us, if them == RED { door } else { 89 - door }, t);
     }
     let gone = |s: u8| i32::from(pos.square_of(s) == NO_SQUARE);
     let advisors_gone = gone(their_first + 1) + gone(their_first + 2);
@@ -543,7 +561,7 @@ fn side_terms<T: Terms, const THREATS: bool>(pos: &Position, us: u8, t: &mut T) 
             match between(pos, sq, ks) {
                 Some(0) => {
                     t.add(param::HOLLOW_CANNON, 1);
-                    if shape == Some(None) {
+                    if shape == CENTRAL_SHAPE {
                         t.add(param::SHAPE_HOLLOW, 1);
                     }
                 }
@@ -706,6 +724,34 @@ mod tests {
             let pos = Position::random_walk(seed, plies);
             proptest::prop_assert_eq!(evaluate(&pos), reference::evaluate(&pos));
             proptest::prop_assert_eq!(evaluate_host(&pos), reference::evaluate_host(&pos));
+        }
+    }
+
+    /// Set-up positions with the rarer terms (advisor shapes, cannons facing
+    /// the king, linked pawns, pairs) against the reference, both colours.
+    #[test]
+    fn rare_terms_equal_the_reference() {
+        for fen in [
+            Position::START_FEN,
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w",
+            "1nbak1C2/4a4/4c4/p3p3p/2p2NP2/5n3/P3c3P/4C4/4N4/2BAKAB2 w",
+            "3k5/4a4/4c4/9/4c4/9/9/4N4/4A4/3AK4 b",
+            "5k3/9/9/9/9/9/9/9/9/c2RK4 w",
+            "3k5/9/9/3cPr3/9/2n6/2P1R4/9/9/4K4 w",
+            "1r1k5/9/4n4/9/9/1c2R1N1c/9/9/9/5K3 w",
+            "3akar2/9/9/9/9/9/9/4C4/9/3K5 w",
+            "3ak1r2/4a4/4n1N2/9/9/9/9/4C4/9/3K5 w",
+            "2rak4/4a4/4n1N2/9/9/9/9/4C4/9/3K5 w",
+            "3a1a3/4k4/9/9/9/9/9/9/r3A3r/3K5 w",
+            "4k4/9/9/2PPP4/9/9/9/9/9/4K4 w",
+            "3ak4/4a4/4n4/9/9/9/9/4C4/4C4/3K5 w",
+            "4ka3/4a4/4n4/9/9/9/9/4C4/9/3AK4 w",
+        ] {
+            for fen in [std::string::String::from(fen), mirrored(fen)] {
+                let pos = Position::parse_fen(&fen).expect(&fen);
+                assert_eq!(evaluate(&pos), reference::evaluate(&pos), "{fen}");
+                assert_eq!(evaluate_host(&pos), reference::evaluate_host(&pos), "{fen}");
+            }
         }
     }
 
