@@ -395,6 +395,22 @@ static ADVISOR_POINTS: [[u8; 256]; 2] = {
     t
 };
 
+/// Whether `a` and `b` share a rank or a file with nothing between:
+/// [`between`]'s `Some(0)`, without its count.
+#[inline(always)]
+fn see_each_other(pos: &Position, a: Square, b: Square) -> bool {
+    let (ia, ib) = (usize::from(a), usize::from(b));
+    let (occ, x, y) = if RANK_OF[ia] == RANK_OF[ib] {
+        (pos.rank_occ(RANK_OF[ia]), FILE_OF[ia], FILE_OF[ib])
+    } else if FILE_OF[ia] == FILE_OF[ib] {
+        (pos.file_occ(FILE_OF[ia]), RANK_OF[ia], RANK_OF[ib])
+    } else {
+        return false;
+    };
+    let (lo, hi) = if x < y { (x, y) } else { (y, x) };
+    u32::from(occ) & ((1u32 << hi) - (2u32 << lo)) == 0
+}
+
 /// The enemy palace's advisor shape, from `them`'s side: [`CENTRAL_SHAPE`]
 /// (king home, both advisors on the back rank), [`SIDE_SHAPE_D`] or
 /// [`SIDE_SHAPE_F`] (king home, one advisor on the palace centre, the other
@@ -510,12 +526,7 @@ fn side_terms<T: Terms, const THREATS: bool>(pos: &Position, us: u8, t: &mut T) 
             }
         }
     }
-    if r1 != NO_SQUARE
-        && r2 != NO_SQUARE
-        && (RANK_OF[usize::from(r1)] == RANK_OF[usize::from(r2)]
-            || FILE_OF[usize::from(r1)] == FILE_OF[usize::from(r2)])
-        && between(pos, r1, r2) == Some(0)
-    {
+    if r1 != NO_SQUARE && r2 != NO_SQUARE && see_each_other(pos, r1, r2) {
         t.add(param::ROOK_PAIR, 1);
     }
     let ks = pos.king(them);
