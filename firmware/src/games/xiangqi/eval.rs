@@ -395,6 +395,14 @@ static ADVISOR_POINTS: [[u8; 256]; 2] = {
     t
 };
 
+/// The occupied points of a line (`occ`) strictly between its points `x`
+/// and `y`.
+#[inline(always)]
+fn inner_points(occ: u16, x: u8, y: u8) -> u32 {
+    let (lo, hi) = if x < y { (x, y) } else { (y, x) };
+    u32::from(occ) & ((1u32 << hi) - (2u32 << lo))
+}
+
 /// Whether `a` and `b` share a rank or a file with nothing between:
 /// [`between`]'s `Some(0)`, without its count.
 #[inline(always)]
@@ -407,8 +415,7 @@ fn see_each_other(pos: &Position, a: Square, b: Square) -> bool {
     } else {
         return false;
     };
-    let (lo, hi) = if x < y { (x, y) } else { (y, x) };
-    u32::from(occ) & ((1u32 << hi) - (2u32 << lo)) == 0
+    inner_points(occ, x, y) == 0
 }
 
 /// The enemy palace's advisor shape, from `them`'s side: [`CENTRAL_SHAPE`]
@@ -569,23 +576,28 @@ fn side_terms<T: Terms, const THREATS: bool>(pos: &Position, us: u8, t: &mut T) 
         }
         let (s, k) = (usize::from(sq), usize::from(ks));
         if FILE_OF[s] == FILE_OF[k] {
-            match between(pos, sq, ks) {
-                Some(0) => {
-                    t.add(param::HOLLOW_CANNON, 1);
-                    if shape == CENTRAL_SHAPE {
-                        t.add(param::SHAPE_HOLLOW, 1);
-                    }
+            // The pieces between on the file ([`between`] knowing the line).
+            let inner = inner_points(pos.file_occ(FILE_OF[k]), RANK_OF[s], RANK_OF[k]);
+            if inner == 0 {
+                t.add(param::HOLLOW_CANNON, 1);
+                if shape == CENTRAL_SHAPE {
+                    t.add(param::SHAPE_HOLLOW, 1);
                 }
-                Some(2) => t.add(param::SCREENED_CANNON, 1),
-                _ => {}
+            } else {
+                let rest = inner & (inner - 1);
+                if rest != 0 && rest & (rest - 1) == 0 {
+                    t.add(param::SCREENED_CANNON, 1);
+                }
             }
-            // Their horse on the palace centre, in front of the king.
+            // Their horse on the palace centre, in front of the king (the
+            // centre holds one of their horses' slots).
             let centre = if them == RED { 13 } else { 76 };
-            let p = pos.at(centre);
-            if FILE_OF[k] == 4 && p != 0 && slot_color(p) == them && slot_kind(p) == Kind::Horse {
+            if FILE_OF[k] == 4 && pos.at(centre).wrapping_sub(their_first + 5) < 2 {
                 t.add(param::BLOCKED_HORSE, 1);
             }
-        } else if RANK_OF[s] == RANK_OF[k] && between(pos, sq, ks) == Some(0) {
+        } else if RANK_OF[s] == RANK_OF[k]
+            && inner_points(pos.rank_occ(RANK_OF[k]), FILE_OF[s], FILE_OF[k]) == 0
+        {
             t.add(param::BOTTOM_CANNON, 1);
         }
     }
