@@ -355,31 +355,6 @@ pub fn phase(pos: &Position) -> i32 {
     i32::from(pos.phase_units()).min(MAX_PHASE)
 }
 
-/// Pieces strictly between `a` and `b` on a shared file or rank (`None`:
-/// not on a line, or more than two).
-#[inline]
-fn between(pos: &Position, a: Square, b: Square) -> Option<u8> {
-    let (ia, ib) = (usize::from(a), usize::from(b));
-    let (occ, x, y) = if RANK_OF[ia] == RANK_OF[ib] {
-        (pos.rank_occ(RANK_OF[ia]), FILE_OF[ia], FILE_OF[ib])
-    } else if FILE_OF[ia] == FILE_OF[ib] {
-        (pos.file_occ(FILE_OF[ia]), RANK_OF[ia], RANK_OF[ib])
-    } else {
-        return None;
-    };
-    let (lo, hi) = if x < y { (x, y) } else { (y, x) };
-    // The occupied points strictly between, counted up to three.
-    let inner = u32::from(occ) & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
-    if inner == 0 {
-        return Some(0);
-    }
-    let rest = inner & (inner - 1);
-    if rest == 0 {
-        return Some(1);
-    }
-    (rest & (rest - 1) == 0).then_some(2)
-}
-
 /// The points of an advisor in its palace that make its shapes, by
 /// `[colour][square]`: 1 the back rank's corner on the d file, 2 the one on
 /// the f file, 4 the palace centre, 0 elsewhere (256 entries a colour, so
@@ -395,16 +370,16 @@ static ADVISOR_POINTS: [[u8; 256]; 2] = {
     t
 };
 
-/// The occupied points of a line (`occ`) strictly between its points `x`
-/// and `y`.
+/// The occupied points of a line (`occ`, a rank's or a file's occupancy)
+/// strictly between its points `x` and `y`: none, one, two or more
+/// pieces between are `0`, one bit, two bits, more.
 #[inline(always)]
 fn inner_points(occ: u16, x: u8, y: u8) -> u32 {
     let (lo, hi) = if x < y { (x, y) } else { (y, x) };
     u32::from(occ) & ((1u32 << hi) - (2u32 << lo))
 }
 
-/// Whether `a` and `b` share a rank or a file with nothing between:
-/// [`between`]'s `Some(0)`, without its count.
+/// Whether `a` and `b` share a rank or a file with nothing between.
 #[inline(always)]
 fn see_each_other(pos: &Position, a: Square, b: Square) -> bool {
     let (ia, ib) = (usize::from(a), usize::from(b));
@@ -465,7 +440,10 @@ fn side_shape<T: Terms>(pos: &Position, us: u8, door: Square, t: &mut T) {
         if sq == NO_SQUARE {
             continue;
         }
-        if FILE_OF[usize::from(sq)] == 4 && between(pos, sq, ks) == Some(2) {
+        // Two screens between (the king is on the central file: the shape
+        // needs it home).
+        let inner = inner_points(pos.file_occ(4), RANK_OF[usize::from(sq)], home_rank);
+        if FILE_OF[usize::from(sq)] == 4 && inner != 0 && (inner & (inner - 1)).is_power_of_two() {
             t.add(param::SHAPE_CENTRAL, 1);
             central = true;
         }
@@ -480,7 +458,7 @@ fn side_shape<T: Terms>(pos: &Position, us: u8, door: Square, t: &mut T) {
         ] {
             if rook != NO_SQUARE
                 && RANK_OF[usize::from(rook)] == home_rank
-                && between(pos, rook, ks) == Some(0)
+                && inner_points(pos.rank_occ(home_rank), FILE_OF[usize::from(rook)], 4) == 0
             {
                 t.add(param::SHAPE_ROOK, 1);
             }
@@ -576,7 +554,7 @@ fn side_terms<T: Terms, const THREATS: bool>(pos: &Position, us: u8, t: &mut T) 
         }
         let (s, k) = (usize::from(sq), usize::from(ks));
         if FILE_OF[s] == FILE_OF[k] {
-            // The pieces between on the file ([`between`] knowing the line).
+            // The pieces between on the file.
             let inner = inner_points(pos.file_occ(FILE_OF[k]), RANK_OF[s], RANK_OF[k]);
             if inner == 0 {
                 t.add(param::HOLLOW_CANNON, 1);
@@ -969,18 +947,22 @@ mod tests {
     }
 
     #[test]
-    fn between_counts_pieces_on_a_line() {
+    fn inner_points_are_the_pieces_between() {
         let pos = Position::parse_fen("4k4/4a4/4c4/9/4c4/9/9/4N4/4A4/3AK4 w").unwrap();
         // The e file: e0 king, e1 advisor, e2 horse, e5 cannon, e7 cannon, e8 advisor, e9 king.
-        assert_eq!(between(&pos, 4, 85), None, "five between");
+        let file = pos.file_occ(4);
+        assert_eq!(inner_points(file, 0, 9).count_ones(), 5);
         assert_eq!(
-            between(&pos, 49, 4),
-            Some(2),
+            inner_points(file, 5, 0),
+            0b110,
             "e5 cannon .. e0 king: e2, e1"
         );
-        assert_eq!(between(&pos, 49, 67), Some(0));
-        assert_eq!(between(&pos, 49, 85), Some(2));
-        assert_eq!(between(&pos, 3, 4), Some(0));
-        assert_eq!(between(&pos, 3, 13), None, "not on a line");
+        assert_eq!(inner_points(file, 5, 7), 0);
+        assert_eq!(inner_points(file, 9, 5).count_ones(), 2);
+        // The back rank: d0 advisor, e0 king.
+        assert_eq!(inner_points(pos.rank_occ(0), 3, 4), 0);
+        assert!(see_each_other(&pos, 3, 4));
+        assert!(!see_each_other(&pos, 3, 13), "not on a line");
+        assert!(!see_each_other(&pos, 4, 85), "five between");
     }
 }
