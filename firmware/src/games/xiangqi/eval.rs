@@ -375,9 +375,27 @@ static ADVISOR_POINTS: [[u8; 256]; 2] = {
 /// pieces between are `0`, one bit, two bits, more.
 #[inline(always)]
 fn inner_points(occ: u16, x: u8, y: u8) -> u32 {
-    let (lo, hi) = if x < y { (x, y) } else { (y, x) };
-    u32::from(occ) & ((1u32 << hi) - (2u32 << lo))
+    u32::from(occ & INNER[usize::from((x << 4) | y)])
 }
+
+/// The points of a line strictly between `x` and `y`, by `x << 4 | y` (a
+/// byte: no bounds check), for [`inner_points`].
+static INNER: [u16; 256] = {
+    let mut t = [0; 256];
+    let mut x = 0;
+    while x < 10 {
+        let mut y = 0;
+        while y < 10 {
+            let (lo, hi) = if x < y { (x, y) } else { (y, x) };
+            if hi > lo {
+                t[(x << 4) | y] = ((1u32 << hi) - (2u32 << lo)) as u16;
+            }
+            y += 1;
+        }
+        x += 1;
+    }
+    t
+};
 
 /// Whether `a` and `b` share a rank or a file with nothing between.
 #[inline(always)]
