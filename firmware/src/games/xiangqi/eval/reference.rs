@@ -9,7 +9,7 @@ use super::super::board::{
     slot_kind,
 };
 use super::super::weights::WEIGHTS;
-use super::{MAX_PHASE, Pair, TEMPO_BY_PHASE, param, phase, taper};
+use super::{Pair, TEMPO_BY_PHASE, param, phase, taper};
 use crate::game::Score;
 trait Terms {
     /// Feature `param` occurs `count` times for the side whose terms are
@@ -73,11 +73,6 @@ fn horse_mobility(pos: &Position, sq: Square, shift: u8) -> usize {
     }
     n
 }
-
-/// Horse moves from `sq` (leg free, target not our own piece: `own` is
-/// `slot >> 4` of our pieces), and whether it guards the square `mate` (its
-/// partner): the walk [`horse_mobility`] and [`Position::horse_reaches`] replace,
-/// kept for the tests.
 
 /// Whether either horse, on `h1` and `h2`, guards the other:
 /// [`Position::horse_reaches`] both ways, the squares' horse-step test
