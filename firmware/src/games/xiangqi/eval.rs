@@ -203,23 +203,37 @@ static CANNON_MOBILITY: [Pair; 32] = mobility(param::CANNON_MOB, 18);
 /// Horse mobility weights by moves (0–8).
 static HORSE_MOBILITY: [Pair; 32] = mobility(param::HORSE_MOB, 9);
 
-/// Horse moves from `sq`: a free leg, a target not held by our own side
-/// (`shift` is 4 for red, 5 for black: the slot bit that marks our pieces).
-/// Off-board steps read [`super::board::WALL_SQUARE`], a blocked leg and a target of our
-/// own, so no step needs a test for the board's edge.
+/// Whether a square holding the slot is open to a horse of each colour
+/// (empty, or the other side's piece; not [`super::board::WALL`]): 1 for
+/// red, 16 for black, so that the sums of both count side by side.
+static OPEN: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut slot = 0;
+    while slot < 256 {
+        t[slot] = ((slot >> 4) & 1 == 0) as u8 | ((((slot >> 5) & 1 == 0) as u8) << 4);
+        slot += 1;
+    }
+    t
+};
+
+/// Horse moves from `sq` for `us`: a free leg, a target not held by our
+/// own side ([`OPEN`]: both sides' counts are summed side by side, ours
+/// taken at the end). Off-board steps read [`super::board::WALL_SQUARE`],
+/// a blocked leg and a target of neither side, so no step needs a test for
+/// the board's edge.
 #[inline(always)]
-fn horse_mobility(pos: &Position, sq: Square, shift: u8) -> usize {
+fn horse_mobility(pos: &Position, sq: Square, us: u8) -> usize {
     let paths = &HORSE_PATHS[usize::from(sq)];
     let leg = |i: usize| {
         let [leg, a, b] = paths[i];
         if pos.at_cell(leg) == 0 {
-            2 - usize::from((pos.at_cell(a) >> shift) & 1)
-                - usize::from((pos.at_cell(b) >> shift) & 1)
+            OPEN[usize::from(pos.at_cell(a))] + OPEN[usize::from(pos.at_cell(b))]
         } else {
             0
         }
     };
-    leg(0) + leg(1) + leg(2) + leg(3)
+    let n = leg(0) + leg(1) + leg(2) + leg(3);
+    usize::from((n >> (4 * us)) & 15)
 }
 
 /// Horse moves from `sq` (leg free, target not our own piece: `own` is
@@ -509,7 +523,7 @@ fn side_terms<T: Terms, const THREATS: bool>(pos: &Position, us: u8, t: &mut T) 
         t.add_mobility(
             param::HORSE_MOB,
             &HORSE_MOBILITY,
-            horse_mobility(pos, sq, 4 + us),
+            horse_mobility(pos, sq, us),
         );
     }
     let (h1, h2) = (pos.square_of(first + 5), pos.square_of(first + 6));
@@ -951,7 +965,7 @@ mod tests {
                         continue;
                     }
                     let (n, guards) = horse_mobility_reference(&pos, sq, us + 1, mate);
-                    proptest::prop_assert_eq!(horse_mobility(&pos, sq, 4 + us), n);
+                    proptest::prop_assert_eq!(horse_mobility(&pos, sq, us), n);
                     pair |= guards;
                 }
                 let fast = h1 != NO_SQUARE
