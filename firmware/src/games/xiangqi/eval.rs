@@ -369,18 +369,19 @@ pub fn phase(pos: &Position) -> i32 {
     i32::from(pos.phase_units()).min(MAX_PHASE)
 }
 
-/// The points of an advisor in its palace that make its shapes, by
-/// `[colour][square]`: 1 the back rank's corner on the d file, 2 the one on
-/// the f file, 4 the palace centre, 0 elsewhere (256 entries a colour, so
-/// that [`NO_SQUARE`] reads 0 with neither a test nor a bounds check).
-static ADVISOR_POINTS: [[u8; 256]; 2] = {
-    let mut t = [[0; 256]; 2];
-    t[RED as usize][3] = 1;
-    t[RED as usize][5] = 2;
-    t[RED as usize][13] = 4;
-    t[(RED ^ 1) as usize][89 - 3] = 1;
-    t[(RED ^ 1) as usize][89 - 5] = 2;
-    t[(RED ^ 1) as usize][89 - 13] = 4;
+/// The points of an advisor in its palace that make its shapes, by square:
+/// 1 the back corner on its king's left (d0 for red, f9 for black), 2 the
+/// one on its right, 4 the palace centre, 0 elsewhere. Both palaces in one
+/// table (an advisor never leaves its own), 256 entries, so that
+/// [`NO_SQUARE`] reads 0 with neither a test nor a bounds check.
+static ADVISOR_POINTS: [u8; 256] = {
+    let mut t = [0; 256];
+    t[3] = 1;
+    t[5] = 2;
+    t[13] = 4;
+    t[89 - 3] = 1;
+    t[89 - 5] = 2;
+    t[89 - 13] = 4;
     t
 };
 
@@ -426,10 +427,10 @@ fn see_each_other(pos: &Position, a: Square, b: Square) -> bool {
 }
 
 /// The enemy palace's advisor shape, from `them`'s side: [`CENTRAL_SHAPE`]
-/// (king home, both advisors on the back rank), [`SIDE_SHAPE_D`] or
-/// [`SIDE_SHAPE_F`] (king home, one advisor on the palace centre, the other
-/// in the back corner on the d or f file: the free corner, the door, is the
-/// other one), anything else no shape. Read from their advisors' squares
+/// (king home, both advisors on the back rank), [`SIDE_SHAPE_LEFT`] or
+/// [`SIDE_SHAPE_RIGHT`] (king home, one advisor on the palace centre, the other
+/// in one back corner: the free corner, the door, is the other one),
+/// anything else no shape. Read from their advisors' squares
 /// ([`ADVISOR_POINTS`]; two advisors never share a point, so their codes
 /// add up without a carry).
 #[inline(always)]
@@ -438,17 +439,19 @@ fn advisor_shape(pos: &Position, them: u8) -> u8 {
     if pos.king(them) != home {
         return 0;
     }
-    let points = &ADVISOR_POINTS[usize::from(them)];
     let first = 16 + 16 * them;
-    points[usize::from(pos.square_of(first + 1))] | points[usize::from(pos.square_of(first + 2))]
+    ADVISOR_POINTS[usize::from(pos.square_of(first + 1))]
+        | ADVISOR_POINTS[usize::from(pos.square_of(first + 2))]
 }
 
 /// [`advisor_shape`]'s central shape.
 const CENTRAL_SHAPE: u8 = 1 | 2;
-/// [`advisor_shape`]'s side shape with the advisors on d and the centre.
-const SIDE_SHAPE_D: u8 = 1 | 4;
-/// [`advisor_shape`]'s side shape with the advisors on f and the centre.
-const SIDE_SHAPE_F: u8 = 2 | 4;
+/// [`advisor_shape`]'s side shape with the advisors on the left corner
+/// (d0 or f9) and the centre.
+const SIDE_SHAPE_LEFT: u8 = 1 | 4;
+/// [`advisor_shape`]'s side shape with the advisors on the right corner
+/// (f0 or d9) and the centre.
+const SIDE_SHAPE_RIGHT: u8 = 2 | 4;
 
 /// The terms of their side advisor shape (`door` its free corner) against
 /// our central cannon: rare, so out of line, where the main path's
@@ -550,9 +553,9 @@ fn side_terms<T: Terms, const THREATS: bool>(pos: &Position, us: u8, t: &mut T) 
     let their_first = 16 + 16 * them;
     // Their advisors' shape against our cannons (ElephantEye's).
     let shape = advisor_shape(pos, them);
-    if shape == SIDE_SHAPE_D || shape == SIDE_SHAPE_F {
+    if shape == SIDE_SHAPE_LEFT || shape == SIDE_SHAPE_RIGHT {
         // The door: the back corner its advisors left free.
-        let door = if shape == SIDE_SHAPE_D { 5 } else { 3 };
+        let door = if shape == SIDE_SHAPE_LEFT { 5 } else { 3 };
         side_shape(pos, us, if them == RED { door } else { 89 - door }, t);
     }
     let gone = |s: u8| i32::from(pos.square_of(s) == NO_SQUARE);
