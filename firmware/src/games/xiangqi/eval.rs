@@ -350,6 +350,13 @@ static CROSSED: [[u8; 256]; 2] = {
     t
 };
 
+/// Whether `sq`, or every square ORed into it, is on the board: squares
+/// are below 90, [`NO_SQUARE`] has the top bit (one test for two squares).
+#[inline(always)]
+fn on_board(sq: Square) -> bool {
+    sq < 0x80
+}
+
 /// Whether `sq` is across the river for `color`.
 #[inline(always)]
 fn crossed(color: u8, sq: Square) -> bool {
@@ -546,7 +553,7 @@ fn side_terms<T: Terms, const THREATS: bool>(pos: &Position, us: u8, t: &mut T) 
             }
         }
     }
-    if r1 != NO_SQUARE && r2 != NO_SQUARE && see_each_other(pos, r1, r2) {
+    if on_board(r1 | r2) && see_each_other(pos, r1, r2) {
         t.add(param::ROOK_PAIR, 1);
     }
     let ks = pos.king(them);
