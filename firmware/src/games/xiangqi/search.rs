@@ -896,20 +896,19 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         (!sink.overflowed()).then_some(sink.len())
     }
 
-    /// The killer packed in `word` as a move of this position, if it is one
-    /// of the side to move's pseudo-legal quiet moves.
+    /// Whether the killer packed in `word` is a move of this position: one
+    /// of the side to move's pseudo-legal quiet moves. (A `bool` in a
+    /// register: an `Option<Move>` came back through memory on the
+    /// Cortex-M0.)
     #[inline(never)]
-    fn killer_move(g: &Xiangqi, word: u32) -> Option<Move> {
+    fn is_killer_move(g: &Xiangqi, word: u32) -> bool {
         let mv = unpack(u64::from(word));
         let pos = g.position();
-        if word == 0
-            || pos.at(mv.from) != mv.piece
-            || pos.at(mv.to) != 0
-            || slot_color(mv.piece) != pos.side()
-        {
-            return None;
-        }
-        pos.has_move(mv.piece, mv.from, mv.to).then_some(mv)
+        word != 0
+            && pos.at(mv.from) == mv.piece
+            && pos.at(mv.to) == 0
+            && slot_color(mv.piece) == pos.side()
+            && pos.has_move(mv.piece, mv.from, mv.to)
     }
 
     /// The next move of a node's staged order (see [`Stage`]) after its
@@ -989,10 +988,8 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                     }
                     p.killer += 1;
                     let word = p.killers[k];
-                    if word != p.first
-                        && let Some(mv) = Self::killer_move(g, word)
-                    {
-                        return packed(mv);
+                    if word != p.first && Self::is_killer_move(g, word) {
+                        return word;
                     }
                     // Not a move here: not tried, so no malus.
                     p.killers[k] = 0;
@@ -2182,7 +2179,7 @@ mod tests {
                 for k in killers {
                     let known = all.iter().any(|&mv| packed(mv) == k && mv.captured == 0);
                     assert_eq!(
-                        Searcher::<BOARD_PLY, BOARD_PV, BOARD_PVT>::killer_move(&g, k).is_some(),
+                        Searcher::<BOARD_PLY, BOARD_PV, BOARD_PVT>::is_killer_move(&g, k),
                         known,
                         "round {round}: killer {:?}",
                         unpack(u64::from(k))
