@@ -1446,19 +1446,9 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         entry: Entry,
     ) -> Score {
         let mut node = Node::new(depth, ply, alpha, beta, base, in_check, entry);
-        self.search_node(g, &mut node)
-    }
-
-    /// [`Self::search`] of a node its caller built ([`Node::new`]): the move
-    /// loop builds its children in its own frame, so that no arguments go
-    /// through the stack and no frame of `search`'s lies between the plies.
-    #[inline(never)]
-    fn search_node(&mut self, g: &mut Xiangqi, node: &mut Node) -> Score {
-        #[cfg(test)]
-        super::stack_probe::note();
-        match self.prepare(g, node) {
+        match self.prepare(g, &mut node) {
             Some(score) => score,
-            None => self.expand(g, node),
+            None => self.expand(g, &node),
         }
     }
 
@@ -1469,6 +1459,8 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     /// on the board.)
     #[inline(never)]
     fn prepare(&mut self, g: &mut Xiangqi, n: &mut Node) -> Option<Score> {
+        #[cfg(test)]
+        super::stack_probe::note();
         let ply = n.ply;
         if ply < PV {
             self.pv_len[ply] = 0;
@@ -1743,7 +1735,13 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                     check,
                     Entry::new(true, child_cut),
                 );
-                score = -self.search_node(g, &mut child);
+                // The child built in this frame and searched by `prepare`
+                // and `expand` called from here: no arguments go through the
+                // stack and no frame lies between the plies.
+                score = -match self.prepare(g, &mut child) {
+                    Some(score) => score,
+                    None => self.expand(g, &child),
+                };
                 if self.aborted || score <= alpha || (wide && d == full_depth) {
                     break;
                 }
