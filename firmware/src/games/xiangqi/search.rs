@@ -300,6 +300,44 @@ const STAGED_END: u32 = 0;
 /// the move stack (no move packs to `u32::MAX`).
 const STAGED_OVERFLOW: u32 = u32::MAX;
 
+/// [`VALUE`] of the piece in each slot (256 entries: read by the byte,
+/// without a mask), for the ordering and quiescence's delta tests.
+const SLOT_VALUE: [i16; 256] = {
+    let mut t = [0; 256];
+    let mut s = 0;
+    while s < 256 {
+        t[s] = VALUE[slot_kind(s as u8) as usize] as i16;
+        s += 1;
+    }
+    t
+};
+
+/// A capture's most-valuable-victim part by the victim's slot: its value
+/// (at most 1,000: a king counts as no more than a rook) times 8, so that
+/// the capturer's kind breaks ties.
+const VICTIM_SCORE: [i16; 256] = {
+    let mut t = [0; 256];
+    let mut s = 0;
+    while s < 256 {
+        let v = VALUE[slot_kind(s as u8) as usize];
+        t[s] = (if v < 1000 { v } else { 1000 } * 8) as i16;
+        s += 1;
+    }
+    t
+};
+
+/// [`VALUE`] of the piece in `slot`.
+#[inline(always)]
+fn slot_value(slot: u8) -> Score {
+    Score::from(SLOT_VALUE[usize::from(slot)])
+}
+
+/// [`VICTIM_SCORE`] of the piece in `slot`.
+#[inline(always)]
+fn victim_score(slot: u8) -> Score {
+    Score::from(VICTIM_SCORE[usize::from(slot)])
+}
+
 /// The state of a node's staged move order (see [`Searcher::next_staged`]).
 struct Picker {
     stage: Stage,
@@ -1144,8 +1182,8 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     /// search; quiescence uses the exchange test): it takes at least as much
     /// as it risks, or the piece taken is not defended.
     fn good_capture(g: &Xiangqi, mv: Move) -> bool {
-        let victim = VALUE[slot_kind(mv.captured) as usize];
-        let attacker = VALUE[slot_kind(mv.piece) as usize];
+        let victim = slot_value(mv.captured);
+        let attacker = slot_value(mv.piece);
         victim >= attacker || !g.position().attacked_by(mv.to, slot_color(mv.captured))
     }
 
@@ -1159,8 +1197,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     /// exchange does not lose ([`Self::good_capture`]), below them when it does.
     #[inline(always)]
     fn capture_score(g: &Xiangqi, mv: Move) -> i32 {
-        let victim = VALUE[slot_kind(mv.captured) as usize].min(1000);
-        let mvv = victim * 8 - slot_kind(mv.piece) as i32;
+        let mvv = victim_score(mv.captured) - slot_kind(mv.piece) as i32;
         if Self::good_capture(g, mv) {
             CAPTURE_SCORE + mvv
         } else {
@@ -1262,7 +1299,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         for w in slice.iter_mut() {
             let mv = unpack(*w);
             let score = if mv.captured != 0 {
-                VALUE[slot_kind(mv.captured) as usize].min(1000) * 8 - slot_kind(mv.piece) as i32
+                victim_score(mv.captured) - slot_kind(mv.piece) as i32
             } else {
                 history.get(History::index(mv)) / 4 - 4000
             };
@@ -1395,7 +1432,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         for i in base..base + n {
             let mv = self.pick(i, base + n, &mut after);
             if !in_check {
-                let victim = VALUE[slot_kind(mv.captured) as usize];
+                let victim = slot_value(mv.captured);
                 if stand + victim + DELTA <= alpha {
                     continue;
                 }
@@ -1404,7 +1441,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                 // score near alpha (the exchange wins at least the victim
                 // less the capturer: only when that does not settle it is the
                 // exchange played out).
-                let sure = victim - VALUE[slot_kind(mv.piece) as usize];
+                let sure = victim - slot_value(mv.piece);
                 if (sure < 0 || stand + sure + DELTA <= alpha)
                     && !g.see_at_least(mv, (alpha - stand - DELTA + 1).max(0))
                 {
