@@ -119,7 +119,10 @@ impl<'a> Tt<'a> {
     }
 
     /// The entry for `key`, if any; mate scores are made relative to `ply`.
-    #[inline(never)]
+    /// (Inlined: out of line, its `Hit` came back through memory; the
+    /// search's caller returns before the move loop, so its frame is not
+    /// one of the recursion's.)
+    #[inline]
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
         if self.buckets == 0 {
             return None;
