@@ -155,7 +155,10 @@ impl<'a> Tt<'a> {
 
     /// Stores a search result for `key` at `ply` (mate scores are stored
     /// relative to the position). `mv` is `None` when no move is known.
-    #[inline(never)]
+    /// (Inlined into the search's one call, at the move loop's end: four of
+    /// its seven arguments went through the stack, and the loop's frame
+    /// keeps its size.)
+    #[inline(always)]
     pub fn store(
         &mut self,
         key: u64,
