@@ -1243,7 +1243,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     /// [`Self::order`] for the captures' stage (below the root, captures
     /// only): the same scores without the tests for the root's best move
     /// and for the killers.
-    #[inline(never)]
+    #[inline(always)]
     fn order_stage_captures(
         &mut self,
         g: &Xiangqi,
