@@ -861,6 +861,9 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         self.pv_len[ply] = len as u8;
     }
 
+    /// Adds `bonus` to `mv`'s counter (and its continuation counter), with
+    /// gravity. (Inlined into [`Self::reward`], its only caller.)
+    #[inline(always)]
     fn nudge_history(&mut self, mv: Move, bonus: i32, cont: Option<usize>) {
         let i = History::index(mv);
         self.nudge_counter(i, bonus);
@@ -869,6 +872,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         }
     }
 
+    #[inline(always)]
     fn nudge_counter(&mut self, i: usize, bonus: i32) {
         let h = self.history.get(i);
         let h = h + bonus - h * bonus.abs() / HISTORY_MAX;
