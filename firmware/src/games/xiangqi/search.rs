@@ -1099,14 +1099,18 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         let view = pos.check_view(pos.side());
         // From the end down, each move that may check swapped to the end of
         // those kept so far: they keep their order.
-        let mut kept = usize::from(p.end);
-        for i in (usize::from(p.quiet)..usize::from(p.end)).rev() {
-            if pos.may_give_check_in(view, unpack(self.moves[i])) {
+        let quiet = usize::from(p.quiet);
+        let list = &mut self.moves[quiet..usize::from(p.end)];
+        let mut kept = list.len();
+        for i in (0..list.len()).rev() {
+            let word = list[i];
+            if pos.may_give_check_in(view, unpack(word)) {
                 kept -= 1;
-                self.moves.swap(i, kept);
+                list[i] = list[kept];
+                list[kept] = word;
             }
         }
-        p.quiet = kept as u16;
+        p.quiet = (quiet + kept) as u16;
         // What stays keeps its order, but not the positions `pick` carried.
         p.after_quiet = 0;
         p.stage = Stage::CheckPick;
