@@ -429,13 +429,8 @@ struct Node {
     /// Whether the static evaluation is above the one of two plies before
     /// (the same side to move), or either is unknown.
     improving: bool,
-    /// The hash move's squares as [`hash_squares`] packs them
-    /// ([`NO_HASH`]: none), a word the move loop reads with one load.
-    hash: u32,
+    hash: Option<(Square, Square)>,
 }
-
-/// [`Node::hash`] when there is no hash move.
-const NO_HASH: u32 = u32::MAX;
 
 impl Node {
     /// A node to search with this window: nothing known about it yet.
@@ -460,7 +455,7 @@ impl Node {
             pv: beta - alpha > 1,
             eval: NO_EVAL,
             improving: true,
-            hash: NO_HASH,
+            hash: None,
         }
     }
 }
@@ -1541,7 +1536,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         }
         let key = g.position().key();
         if let Some(hit) = self.tt.probe(key, ply) {
-            n.hash = hash_squares(hit.mv);
+            n.hash = hit.mv;
             if !n.pv && hit.depth >= n.depth {
                 let cut = match hit.bound {
                     Bound::Exact => true,
@@ -1622,7 +1617,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             }
         }
         // Internal iterative deepening: a PV node without a hash move finds one.
-        if n.hash == NO_HASH && n.pv && depth >= 5 {
+        if n.hash.is_none() && n.pv && depth >= 5 {
             self.search(
                 g,
                 depth - 2,
@@ -1636,7 +1631,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             if self.aborted {
                 return Some(0);
             }
-            n.hash = hash_squares(self.tt.probe(key, ply).and_then(|h| h.mv));
+            n.hash = self.tt.probe(key, ply).and_then(|h| h.mv);
         }
         None
     }
@@ -1660,9 +1655,8 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         let cut = Self::cut(node);
         // The hash move is tried before any move is generated: most cut-offs
         // come from it.
-        let first = (hash != NO_HASH)
-            .then(|| Self::hash_move(g, hash as Square, (hash >> 8) as Square))
-            .flatten()
+        let first = hash
+            .and_then(|(from, to)| Self::hash_move(g, from, to))
             .filter(|&m| ply > 0 || !self.excluded(m));
         let mut pending = first;
         let killers = self.killers_at(ply);
