@@ -300,6 +300,44 @@ const STAGED_END: u32 = 0;
 /// the move stack (no move packs to `u32::MAX`).
 const STAGED_OVERFLOW: u32 = u32::MAX;
 
+/// [`VALUE`] of the piece in each slot (256 entries: read by the byte,
+/// without a mask), for the ordering and quiescence's delta tests.
+const SLOT_VALUE: [i16; 256] = {
+    let mut t = [0; 256];
+    let mut s = 0;
+    while s < 256 {
+        t[s] = VALUE[slot_kind(s as u8) as usize] as i16;
+        s += 1;
+    }
+    t
+};
+
+/// A capture's most-valuable-victim part by the victim's slot: its value
+/// (at most 1,000: a king counts as no more than a rook) times 8, so that
+/// the capturer's kind breaks ties.
+const VICTIM_SCORE: [i16; 256] = {
+    let mut t = [0; 256];
+    let mut s = 0;
+    while s < 256 {
+        let v = VALUE[slot_kind(s as u8) as usize];
+        t[s] = (if v < 1000 { v } else { 1000 } * 8) as i16;
+        s += 1;
+    }
+    t
+};
+
+/// [`VALUE`] of the piece in `slot`.
+#[inline(always)]
+fn slot_value(slot: u8) -> Score {
+    Score::from(SLOT_VALUE[usize::from(slot)])
+}
+
+/// [`VICTIM_SCORE`] of the piece in `slot`.
+#[inline(always)]
+fn victim_score(slot: u8) -> Score {
+    Score::from(VICTIM_SCORE[usize::from(slot)])
+}
+
 /// The state of a node's staged move order (see [`Searcher::next_staged`]).
 struct Picker {
     stage: Stage,
@@ -823,6 +861,9 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         self.pv_len[ply] = len as u8;
     }
 
+    /// Adds `bonus` to `mv`'s counter (and its continuation counter), with
+    /// gravity. (Inlined into [`Self::reward`], its only caller.)
+    #[inline(always)]
     fn nudge_history(&mut self, mv: Move, bonus: i32, cont: Option<usize>) {
         let i = History::index(mv);
         self.nudge_counter(i, bonus);
@@ -831,6 +872,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         }
     }
 
+    #[inline(always)]
     fn nudge_counter(&mut self, i: usize, bonus: i32) {
         let h = self.history.get(i);
         let h = h + bonus - h * bonus.abs() / HISTORY_MAX;
@@ -896,20 +938,19 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         (!sink.overflowed()).then_some(sink.len())
     }
 
-    /// The killer packed in `word` as a move of this position, if it is one
-    /// of the side to move's pseudo-legal quiet moves.
+    /// Whether the killer packed in `word` is a move of this position: one
+    /// of the side to move's pseudo-legal quiet moves. (A `bool` in a
+    /// register: an `Option<Move>` came back through memory on the
+    /// Cortex-M0.)
     #[inline(never)]
-    fn killer_move(g: &Xiangqi, word: u32) -> Option<Move> {
+    fn is_killer_move(g: &Xiangqi, word: u32) -> bool {
         let mv = unpack(u64::from(word));
         let pos = g.position();
-        if word == 0
-            || pos.at(mv.from) != mv.piece
-            || pos.at(mv.to) != 0
-            || slot_color(mv.piece) != pos.side()
-        {
-            return None;
-        }
-        pos.has_move(mv.piece, mv.from, mv.to).then_some(mv)
+        word != 0
+            && pos.at(mv.from) == mv.piece
+            && pos.at(mv.to) == 0
+            && slot_color(mv.piece) == pos.side()
+            && pos.has_move(mv.piece, mv.from, mv.to)
     }
 
     /// The next move of a node's staged order (see [`Stage`]) after its
@@ -989,10 +1030,8 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                     }
                     p.killer += 1;
                     let word = p.killers[k];
-                    if word != p.first
-                        && let Some(mv) = Self::killer_move(g, word)
-                    {
-                        return packed(mv);
+                    if word != p.first && Self::is_killer_move(g, word) {
+                        return word;
                     }
                     // Not a move here: not tried, so no malus.
                     p.killers[k] = 0;
@@ -1060,14 +1099,18 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         let view = pos.check_view(pos.side());
         // From the end down, each move that may check swapped to the end of
         // those kept so far: they keep their order.
-        let mut kept = usize::from(p.end);
-        for i in (usize::from(p.quiet)..usize::from(p.end)).rev() {
-            if pos.may_give_check_in(view, unpack(self.moves[i])) {
+        let quiet = usize::from(p.quiet);
+        let list = &mut self.moves[quiet..usize::from(p.end)];
+        let mut kept = list.len();
+        for i in (0..list.len()).rev() {
+            let word = list[i];
+            if pos.may_give_check_in(view, unpack(word)) {
                 kept -= 1;
-                self.moves.swap(i, kept);
+                list[i] = list[kept];
+                list[kept] = word;
             }
         }
-        p.quiet = kept as u16;
+        p.quiet = (quiet + kept) as u16;
         // What stays keeps its order, but not the positions `pick` carried.
         p.after_quiet = 0;
         p.stage = Stage::CheckPick;
@@ -1147,8 +1190,8 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     /// search; quiescence uses the exchange test): it takes at least as much
     /// as it risks, or the piece taken is not defended.
     fn good_capture(g: &Xiangqi, mv: Move) -> bool {
-        let victim = VALUE[slot_kind(mv.captured) as usize];
-        let attacker = VALUE[slot_kind(mv.piece) as usize];
+        let victim = slot_value(mv.captured);
+        let attacker = slot_value(mv.piece);
         victim >= attacker || !g.position().attacked_by(mv.to, slot_color(mv.captured))
     }
 
@@ -1162,8 +1205,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     /// exchange does not lose ([`Self::good_capture`]), below them when it does.
     #[inline(always)]
     fn capture_score(g: &Xiangqi, mv: Move) -> i32 {
-        let victim = VALUE[slot_kind(mv.captured) as usize].min(1000);
-        let mvv = victim * 8 - slot_kind(mv.piece) as i32;
+        let mvv = victim_score(mv.captured) - slot_kind(mv.piece) as i32;
         if Self::good_capture(g, mv) {
             CAPTURE_SCORE + mvv
         } else {
@@ -1209,7 +1251,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     /// [`Self::order`] for the captures' stage (below the root, captures
     /// only): the same scores without the tests for the root's best move
     /// and for the killers.
-    #[inline(never)]
+    #[inline(always)]
     fn order_stage_captures(
         &mut self,
         g: &Xiangqi,
@@ -1255,8 +1297,9 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         });
     }
 
-    /// Captures ordered by MVV-LVA only (quiescence).
-    #[inline(never)]
+    /// Captures ordered by MVV-LVA only (quiescence). (Inlined: quiescence's
+    /// frame stays 160 bytes, and the call cost more.)
+    #[inline(always)]
     fn order_captures(&mut self, base: usize, n: usize) {
         let history = &self.history;
         let Some(slice) = self.moves.get_mut(base..base + n) else {
@@ -1265,7 +1308,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         for w in slice.iter_mut() {
             let mv = unpack(*w);
             let score = if mv.captured != 0 {
-                VALUE[slot_kind(mv.captured) as usize].min(1000) * 8 - slot_kind(mv.piece) as i32
+                victim_score(mv.captured) - slot_kind(mv.piece) as i32
             } else {
                 history.get(History::index(mv)) / 4 - 4000
             };
@@ -1398,7 +1441,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         for i in base..base + n {
             let mv = self.pick(i, base + n, &mut after);
             if !in_check {
-                let victim = VALUE[slot_kind(mv.captured) as usize];
+                let victim = slot_value(mv.captured);
                 if stand + victim + DELTA <= alpha {
                     continue;
                 }
@@ -1407,7 +1450,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                 // score near alpha (the exchange wins at least the victim
                 // less the capturer: only when that does not settle it is the
                 // exchange played out).
-                let sure = victim - VALUE[slot_kind(mv.piece) as usize];
+                let sure = victim - slot_value(mv.piece);
                 if (sure < 0 || stand + sure + DELTA <= alpha)
                     && !g.see_at_least(mv, (alpha - stand - DELTA + 1).max(0))
                 {
@@ -1449,19 +1492,9 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         entry: Entry,
     ) -> Score {
         let mut node = Node::new(depth, ply, alpha, beta, base, in_check, entry);
-        self.search_node(g, &mut node)
-    }
-
-    /// [`Self::search`] of a node its caller built ([`Node::new`]): the move
-    /// loop builds its children in its own frame, so that no arguments go
-    /// through the stack and no frame of `search`'s lies between the plies.
-    #[inline(never)]
-    fn search_node(&mut self, g: &mut Xiangqi, node: &mut Node) -> Score {
-        #[cfg(test)]
-        super::stack_probe::note();
-        match self.prepare(g, node) {
+        match self.prepare(g, &mut node) {
             Some(score) => score,
-            None => self.expand(g, node),
+            None => self.expand(g, &node),
         }
     }
 
@@ -1472,6 +1505,8 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     /// on the board.)
     #[inline(never)]
     fn prepare(&mut self, g: &mut Xiangqi, n: &mut Node) -> Option<Score> {
+        #[cfg(test)]
+        super::stack_probe::note();
         let ply = n.ply;
         if ply < PV {
             self.pv_len[ply] = 0;
@@ -1746,7 +1781,13 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                     check,
                     Entry::new(true, child_cut),
                 );
-                score = -self.search_node(g, &mut child);
+                // The child built in this frame and searched by `prepare`
+                // and `expand` called from here: no arguments go through the
+                // stack and no frame lies between the plies.
+                score = -match self.prepare(g, &mut child) {
+                    Some(score) => score,
+                    None => self.expand(g, &child),
+                };
                 if self.aborted || score <= alpha || (wide && d == full_depth) {
                     break;
                 }
@@ -2182,7 +2223,7 @@ mod tests {
                 for k in killers {
                     let known = all.iter().any(|&mv| packed(mv) == k && mv.captured == 0);
                     assert_eq!(
-                        Searcher::<BOARD_PLY, BOARD_PV, BOARD_PVT>::killer_move(&g, k).is_some(),
+                        Searcher::<BOARD_PLY, BOARD_PV, BOARD_PVT>::is_killer_move(&g, k),
                         known,
                         "round {round}: killer {:?}",
                         unpack(u64::from(k))

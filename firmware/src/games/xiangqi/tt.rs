@@ -119,7 +119,10 @@ impl<'a> Tt<'a> {
     }
 
     /// The entry for `key`, if any; mate scores are made relative to `ply`.
-    #[inline(never)]
+    /// (Inlined: out of line, its `Hit` came back through memory; the
+    /// search's caller returns before the move loop, so its frame is not
+    /// one of the recursion's.)
+    #[inline]
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
         if self.buckets == 0 {
             return None;
@@ -152,7 +155,10 @@ impl<'a> Tt<'a> {
 
     /// Stores a search result for `key` at `ply` (mate scores are stored
     /// relative to the position). `mv` is `None` when no move is known.
-    #[inline(never)]
+    /// (Inlined into the search's one call, at the move loop's end: four of
+    /// its seven arguments went through the stack, and the loop's frame
+    /// keeps its size.)
+    #[inline(always)]
     pub fn store(
         &mut self,
         key: u64,
