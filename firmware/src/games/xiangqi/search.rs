@@ -1451,9 +1451,12 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         for i in base..base + n {
             let mv = self.pick(i, base + n, &mut after);
             if !in_check {
+                // The captures come by victim, the most valuable first
+                // (`order_captures`: `VICTIM_SCORE` rises with `VALUE`), and
+                // alpha only rises: when one fails this test, all the rest do.
                 let victim = slot_value(mv.captured);
                 if stand + victim + DELTA <= alpha {
-                    continue;
+                    break;
                 }
                 // A capture that loses material in the exchange on its
                 // square is left out, and one whose exchange cannot bring the
