@@ -793,6 +793,13 @@ impl Position {
         self.unmake::<true>(mv);
     }
 
+    /// [`Position::make_raw`] inlined into its caller (the game's `push`,
+    /// the search's: no call, no second frame).
+    #[inline(always)]
+    pub(crate) fn make_raw_inlined(&mut self, mv: Move) {
+        self.make::<true>(mv);
+    }
+
     /// [`Position::make_raw`] updating the Zobrist key's low half alone (the
     /// high half left as it was): for the search's quiescence, which reads
     /// only that half (the evaluation cache's tag; no table, no repetition),

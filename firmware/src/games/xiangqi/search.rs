@@ -252,6 +252,9 @@ const HASH_SCORE: i32 = 30_000;
 const CAPTURE_SCORE: i32 = 20_000;
 /// See [`HASH_SCORE`]: the first killer and the second.
 const KILLER_SCORES: [i32; 2] = [15_000, 14_000];
+// The quiet moves' picker tells the hash move and the killers by their
+// scores: above any history's.
+const _: () = assert!(HISTORY_MAX < KILLER_SCORES[1] && KILLER_SCORES[1] < KILLER_SCORES[0]);
 /// Ordering score from which a capture counts as good: between the losing
 /// captures (at most `-CAPTURE_SCORE` + 8,000) and the good ones (at least
 /// `CAPTURE_SCORE` − 7).
@@ -1052,16 +1055,16 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                         continue;
                     }
                     let mut after = usize::from(p.after_quiet);
-                    let mv = self.pick(usize::from(p.quiet), usize::from(p.end), &mut after);
+                    let w = self.pick_word(usize::from(p.quiet), usize::from(p.end), &mut after);
                     p.after_quiet = after as u16;
                     p.quiet += 1;
-                    let word = packed(mv);
-                    if word != p.first
-                        && word != p.killers[0]
-                        && word != p.killers[1]
-                        && p.may_answer(g, mv)
-                    {
-                        return word;
+                    // The hash move and the killers, tried before, are the
+                    // quiet moves scored above any history (`order_quiets`:
+                    // the node's killers have not changed since the picker
+                    // took them, and one that is no move here is not among
+                    // the moves generated): one test passes them over.
+                    if ((w >> 32) as i32) < KILLER_SCORES[1] && p.may_answer(g, unpack(w)) {
+                        return w as u32;
                     }
                 }
                 Stage::Done => return STAGED_END,
@@ -1330,6 +1333,13 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     /// moves scanned.
     #[inline(always)]
     fn pick(&mut self, i: usize, end: usize, after: &mut usize) -> Move {
+        unpack(self.pick_word(i, end, after))
+    }
+
+    /// [`Self::pick`]'s move with its ordering score (the stack's word: the
+    /// score in the high half); 0 where `pick` gives [`Move::NULL`].
+    #[inline(always)]
+    fn pick_word(&mut self, i: usize, end: usize, after: &mut usize) -> u64 {
         let score = |w: u64| (w >> 32) as i32;
         if *after != 0
             && let Some(&previous) = self.moves.get(i.wrapping_sub(1))
@@ -1339,13 +1349,13 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             let best = *after + k;
             self.moves.swap(i, best);
             *after = best + 1;
-            return unpack(self.moves[i]);
+            return self.moves[i];
         }
         let Some(slice) = self.moves.get_mut(i..end) else {
-            return Move::NULL;
+            return 0;
         };
         if slice.is_empty() {
-            return Move::NULL;
+            return 0;
         }
         // The first move with the top score, in one pass, two moves a step:
         // a pair is looked into only when one of it beats the top so far.
@@ -1375,7 +1385,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         }
         slice.swap(0, best);
         *after = i + best + 1;
-        unpack(slice[0])
+        slice[0]
     }
 
     fn quiesce(
@@ -1441,9 +1451,12 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         for i in base..base + n {
             let mv = self.pick(i, base + n, &mut after);
             if !in_check {
+                // The captures come by victim, the most valuable first
+                // (`order_captures`: `VICTIM_SCORE` rises with `VALUE`), and
+                // alpha only rises: when one fails this test, all the rest do.
                 let victim = slot_value(mv.captured);
                 if stand + victim + DELTA <= alpha {
-                    continue;
+                    break;
                 }
                 // A capture that loses material in the exchange on its
                 // square is left out, and one whose exchange cannot bring the

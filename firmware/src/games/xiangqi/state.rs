@@ -77,7 +77,7 @@ impl Xiangqi {
         if mv.is_null() {
             self.pos.make_null();
         } else {
-            self.pos.make_raw(mv);
+            self.pos.make_raw_inlined(mv);
         }
         self.quiet = if mv.captured != 0 {
             0
