@@ -456,6 +456,25 @@ pub static HORSE_LEG: [i8; 39] = {
     t
 };
 
+/// The leg of a horse on `h` toward `target` when `target` is a horse step
+/// away (`None` otherwise, or for [`NO_SQUARE`]): the step and its leg from
+/// [`HORSE_LEG`], the files telling a step that wraps past the board's edge.
+#[inline(always)]
+pub fn horse_leg(h: Square, target: Square) -> Option<Square> {
+    // The step first: most pairs are none (one compare and one read).
+    let d = usize::from(target)
+        .wrapping_sub(usize::from(h))
+        .wrapping_add(19);
+    match HORSE_LEG.get(d) {
+        Some(&step)
+            if step != 0 && FILE_OF[usize::from(h)].abs_diff(FILE_OF[usize::from(target)]) <= 2 =>
+        {
+            Some(h.wrapping_add_signed(step))
+        }
+        _ => None,
+    }
+}
+
 /// The leg of a horse on `from` that attacks `target` (a horse step away).
 #[inline]
 pub fn reverse_leg(from: Square, target: Square) -> Square {

@@ -381,7 +381,7 @@ pub fn phase(pos: &Position) -> i32 {
 /// one on its right, 4 the palace centre, 0 elsewhere. Both palaces in one
 /// table (an advisor never leaves its own), 256 entries, so that
 /// [`NO_SQUARE`] reads 0 with neither a test nor a bounds check.
-static ADVISOR_POINTS: [u8; 256] = {
+static ADVISOR_SHAPE_CODES: [u8; 256] = {
     let mut t = [0; 256];
     t[3] = 1;
     t[5] = 2;
@@ -398,6 +398,14 @@ static ADVISOR_POINTS: [u8; 256] = {
 #[inline(always)]
 fn inner_points(occ: u16, x: u8, y: u8) -> u32 {
     u32::from(occ & INNER[usize::from((x << 4) | y)])
+}
+
+/// Whether `inner` ([`inner_points`]) holds exactly two points: a cannon's
+/// screen and one more.
+#[inline(always)]
+fn two_points(inner: u32) -> bool {
+    let rest = inner & inner.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
 }
 
 /// The points of a line strictly between `x` and `y`, by `x << 4 | y` (a
@@ -438,7 +446,7 @@ fn see_each_other(pos: &Position, a: Square, b: Square) -> bool {
 /// [`SIDE_SHAPE_RIGHT`] (king home, one advisor on the palace centre, the other
 /// in one back corner: the free corner, the door, is the other one),
 /// anything else no shape. Read from their advisors' squares
-/// ([`ADVISOR_POINTS`]; two advisors never share a point, so their codes
+/// ([`ADVISOR_SHAPE_CODES`]; two advisors never share a point, so their codes
 /// add up without a carry).
 #[inline(always)]
 fn advisor_shape(pos: &Position, them: u8) -> u8 {
@@ -447,8 +455,8 @@ fn advisor_shape(pos: &Position, them: u8) -> u8 {
         return 0;
     }
     let first = 16 + 16 * them;
-    ADVISOR_POINTS[usize::from(pos.square_of(first + 1))]
-        | ADVISOR_POINTS[usize::from(pos.square_of(first + 2))]
+    ADVISOR_SHAPE_CODES[usize::from(pos.square_of(first + 1))]
+        | ADVISOR_SHAPE_CODES[usize::from(pos.square_of(first + 2))]
 }
 
 /// [`advisor_shape`]'s central shape.
@@ -485,7 +493,7 @@ fn side_shape<T: Terms>(pos: &Position, us: u8, door: Square, t: &mut T) {
         // Two screens between (the king is on the central file: the shape
         // needs it home).
         let inner = inner_points(pos.file_occ(4), RANK_OF[usize::from(sq)], home_rank);
-        if FILE_OF[usize::from(sq)] == 4 && inner != 0 && (inner & (inner - 1)).is_power_of_two() {
+        if FILE_OF[usize::from(sq)] == 4 && two_points(inner) {
             t.add(param::SHAPE_CENTRAL, 1);
             central = true;
         }
@@ -603,11 +611,8 @@ fn side_terms<T: Terms, const THREATS: bool>(pos: &Position, us: u8, t: &mut T) 
                 if shape == CENTRAL_SHAPE {
                     t.add(param::SHAPE_HOLLOW, 1);
                 }
-            } else {
-                let rest = inner & (inner - 1);
-                if rest != 0 && rest & (rest - 1) == 0 {
-                    t.add(param::SCREENED_CANNON, 1);
-                }
+            } else if two_points(inner) {
+                t.add(param::SCREENED_CANNON, 1);
             }
             // Their horse on the palace centre, in front of the king (the
             // centre holds one of their horses' slots).

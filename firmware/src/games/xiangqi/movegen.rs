@@ -2,9 +2,9 @@
 //! (including the flying general) and the legal filter.
 
 use super::board::{
-    ADVISOR_MOVES, BLACK, ELEPHANT_MOVES, FILE_OF, HOME_POINTS, HORSE_LEG, HORSE_LEGS, HORSE_PATHS,
-    KING_MOVES, Kind, Move, NO_SQUARE, Position, RANK_OF, RED, SQUARES, Square, reverse_leg,
-    slot_color, slot_kind,
+    ADVISOR_MOVES, BLACK, ELEPHANT_MOVES, FILE_OF, HOME_POINTS, HORSE_LEGS, HORSE_PATHS,
+    KING_MOVES, Kind, Move, NO_SQUARE, Position, RANK_OF, RED, SQUARES, Square, horse_leg,
+    reverse_leg, slot_color, slot_kind,
 };
 
 /// `1 << kind` by `slot & 15` (slots are 16..48: the low four bits give the kind).
@@ -266,75 +266,12 @@ impl Position {
         }
     }
 
-    /// Rook (`cannon == false`) or cannon moves along one line.
-    #[allow(clippy::too_many_arguments)] // one call per direction, kept flat for speed
-    #[inline]
-    fn slide<T: MoveSlot>(
-        &self,
-        sink: &mut Sink<'_, T>,
-        piece: u8,
-        from: Square,
-        entry: u16,
-        pos: u8,
-        step: u8,
-        end: u8,
-        cannon: bool,
-        quiet: bool,
-        captures: bool,
-    ) {
-        // `base` is the square at line coordinate 0; coordinates run `0..end`.
-        let base = from - pos * step;
-        // The move's word without its destination (see `MoveSlot::from_word`).
-        let word = u32::from(from) | (u32::from(piece) << 16);
-        let enemy = 2 - slot_color(piece);
-        let near_up = (entry & 0xF) as u8;
-        let far_up = ((entry >> 4) & 0xF) as u8;
-        let near_down = ((entry >> 8) & 0xF) as u8;
-        let far_down = ((entry >> 12) & 0xF) as u8;
-        if quiet {
-            let top = if near_up == 0xF { end } else { near_up };
-            let mut to = from + step;
-            let stop = base + top * step;
-            while to < stop {
-                sink.push_word(word | (u32::from(to) << 8));
-                to += step;
-            }
-            let bottom = base
-                + if near_down == 0xF {
-                    0
-                } else {
-                    (near_down + 1) * step
-                };
-            let mut to = from;
-            while to > bottom {
-                to -= step;
-                sink.push_word(word | (u32::from(to) << 8));
-            }
-        }
-        if !captures {
-            return;
-        }
-        let (up, down) = if cannon {
-            (far_up, far_down)
-        } else {
-            (near_up, near_down)
-        };
-        for c in [up, down] {
-            if c != 0xF {
-                let to = base + c * step;
-                let target = self.at(to);
-                if target >> 4 == enemy {
-                    sink.push_word(word | (u32::from(to) << 8) | (u32::from(target) << 24));
-                }
-            }
-        }
-    }
-
-    /// [`Position::slide`] for [`Position::side_moves`]: a rook's or cannon's
-    /// quiet moves (and with `CAPTURES` its captures) along its rank
-    /// (`STEP` of 1) or file (`STEP` of 9), the line's step and length
-    /// constants. `word` holds the origin and the piece, `pos` is the
-    /// piece's coordinate along the line, `enemy` the enemy's `slot >> 4`.
+    /// A rook's or cannon's moves along its rank (`STEP` of 1) or file
+    /// (`STEP` of 9), the line's step and length constants: with `quiet` its
+    /// quiet moves, with `CAPTURES` its captures. `entry` is the line's
+    /// blockers ([`Position::rank_blockers`] / [`Position::file_blockers`]),
+    /// `word` holds the origin and the piece, `pos` is the piece's
+    /// coordinate along the line, `enemy` the enemy's `slot >> 4`.
     #[allow(clippy::too_many_arguments)] // one call per line, kept flat for speed
     #[inline(always)]
     fn slide_line<T: MoveSlot, const CAPTURES: bool, const STEP: u8>(
@@ -346,45 +283,48 @@ impl Position {
         pos: u8,
         cannon: bool,
         enemy: u8,
+        quiet: bool,
     ) {
         let end: u8 = if STEP == 1 { 9 } else { 10 };
         // `base` is the square at line coordinate 0; coordinates run `0..end`.
         let base = from - pos * STEP;
         let near_up = (entry & 0xF) as u8;
         let near_down = ((entry >> 8) & 0xF) as u8;
-        let top = if near_up == 0xF { end } else { near_up };
-        let stop = base + top * STEP;
-        let bottom = base
-            + if near_down == 0xF {
-                0
-            } else {
-                (near_down + 1) * STEP
-            };
-        // The sink's length in a local: kept in a register, not stored
-        // after every move.
-        let mut len = sink.len;
-        let buf = &mut *sink.buf;
-        let mut to = from + STEP;
-        while to < stop {
-            if let Some(slot) = buf.get_mut(len) {
-                *slot = T::from_word(word | (u32::from(to) << 8));
-                len += 1;
-            } else {
-                sink.overflowed = true;
+        if quiet {
+            let top = if near_up == 0xF { end } else { near_up };
+            let stop = base + top * STEP;
+            let bottom = base
+                + if near_down == 0xF {
+                    0
+                } else {
+                    (near_down + 1) * STEP
+                };
+            // The sink's length in a local: kept in a register, not stored
+            // after every move.
+            let mut len = sink.len;
+            let buf = &mut *sink.buf;
+            let mut to = from + STEP;
+            while to < stop {
+                if let Some(slot) = buf.get_mut(len) {
+                    *slot = T::from_word(word | (u32::from(to) << 8));
+                    len += 1;
+                } else {
+                    sink.overflowed = true;
+                }
+                to += STEP;
             }
-            to += STEP;
-        }
-        let mut to = from;
-        while to > bottom {
-            to -= STEP;
-            if let Some(slot) = buf.get_mut(len) {
-                *slot = T::from_word(word | (u32::from(to) << 8));
-                len += 1;
-            } else {
-                sink.overflowed = true;
+            let mut to = from;
+            while to > bottom {
+                to -= STEP;
+                if let Some(slot) = buf.get_mut(len) {
+                    *slot = T::from_word(word | (u32::from(to) << 8));
+                    len += 1;
+                } else {
+                    sink.overflowed = true;
+                }
             }
+            sink.len = len;
         }
-        sink.len = len;
         if !CAPTURES {
             return;
         }
@@ -481,10 +421,13 @@ impl Position {
             Kind::Rook | Kind::Cannon => {
                 let cannon = slot_kind(slot) == Kind::Cannon;
                 let (r, fl) = (RANK_OF[f], FILE_OF[f]);
+                // The move's word without its destination (see `MoveSlot::from_word`).
+                let w = u32::from(from) | (u32::from(slot) << 16);
+                let enemy = 2 - slot_color(slot);
                 let e = self.rank_blockers(from);
-                self.slide(sink, slot, from, e, fl, 1, 9, cannon, quiet, true);
+                self.slide_line::<T, true, 1>(sink, w, from, e, fl, cannon, enemy, quiet);
                 let e = self.file_blockers(from);
-                self.slide(sink, slot, from, e, r, 9, 10, cannon, quiet, true);
+                self.slide_line::<T, true, 9>(sink, w, from, e, r, cannon, enemy, quiet);
             }
             Kind::Pawn => {
                 let (r, fl) = (RANK_OF[f], FILE_OF[f]);
@@ -811,9 +754,9 @@ impl Position {
             // The move's word without its destination (see `MoveSlot::from_word`).
             let w = u32::from(from) | (u32::from(slot) << 16);
             let e = self.rank_blockers(from);
-            self.slide_line::<T, CAPTURES, 1>(sink, w, from, e, fl, cannon, enemy);
+            self.slide_line::<T, CAPTURES, 1>(sink, w, from, e, fl, cannon, enemy, true);
             let e = self.file_blockers(from);
-            self.slide_line::<T, CAPTURES, 9>(sink, w, from, e, r, cannon, enemy);
+            self.slide_line::<T, CAPTURES, 9>(sink, w, from, e, r, cannon, enemy, true);
         }
         // Pawns: forward, then sideways once across the river.
         let red = self.side() == RED;
@@ -1170,17 +1113,7 @@ impl Position {
     /// free (whatever stands on `target`).
     #[inline(always)]
     pub(super) fn horse_reaches(&self, h: Square, target: Square) -> bool {
-        // The step first: most pairs are none (one compare and one read).
-        let d = usize::from(target)
-            .wrapping_sub(usize::from(h))
-            .wrapping_add(19);
-        match HORSE_LEG.get(d) {
-            Some(&leg) if leg != 0 => {
-                FILE_OF[usize::from(h)].abs_diff(FILE_OF[usize::from(target)]) <= 2
-                    && self.at(h.wrapping_add_signed(leg)) == 0
-            }
-            _ => false,
-        }
+        horse_leg(h, target).is_some_and(|leg| self.at(leg) == 0)
     }
 
     /// Whether `at` holds a piece of `by` whose kind is in `mask` (bits

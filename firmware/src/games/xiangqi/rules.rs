@@ -15,8 +15,8 @@
 //! rather than the fast tables.
 
 use super::board::{
-    ADVISOR_MOVES, ELEPHANT_MOVES, FILE_OF, HORSE_LEG, HORSE_MOVES, KING_MOVES, Kind, Move,
-    NO_SQUARE, Position, RANK_OF, RED, Square, slot_color, slot_kind,
+    ADVISOR_MOVES, ELEPHANT_MOVES, FILE_OF, HORSE_MOVES, KING_MOVES, Kind, Move, NO_SQUARE,
+    Position, RANK_OF, RED, Square, horse_leg, slot_color, slot_kind,
 };
 
 /// A set of squares (bit `sq` of three 32-bit words).
@@ -411,16 +411,9 @@ pub fn blockers_for_king(pos: &Position, color: u8) -> Bits {
     // step and its leg from `HORSE_LEG`, the files telling a wrap).
     for slot in [first + 5, first + 6] {
         let from = pos.square_of(slot);
-        let d = usize::from(ks)
-            .wrapping_sub(usize::from(from))
-            .wrapping_add(19);
-        let Some(&step) = HORSE_LEG.get(d) else {
+        let Some(leg) = horse_leg(from, ks) else {
             continue;
         };
-        if step == 0 || FILE_OF[usize::from(from)].abs_diff(FILE_OF[usize::from(ks)]) > 2 {
-            continue;
-        }
-        let leg = from.wrapping_add_signed(step);
         if pos.at(leg) != 0 {
             horse_snipers |= bit(from);
             if let Some(slot) = horse_legs.get_mut(snipers) {
