@@ -912,6 +912,8 @@ impl Position {
     /// [`Position::probe_move`] for a move that [`Position::may_give_check`]
     /// lets through, the mover not in check (the search's pruned quiet
     /// moves, which it has asked already).
+    // Out of line on a board: inlined, its locals would sit in every search frame.
+    #[cfg_attr(target_os = "none", inline(never))]
     pub fn probe_possible_check(&mut self, mv: Move) -> Option<bool> {
         self.probe(mv, false, true)
     }

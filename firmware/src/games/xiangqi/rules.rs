@@ -758,6 +758,8 @@ pub fn repetition(
 /// and plays them again, so `pos` is left as it was, and no copy of it
 /// goes on the frame (the search judges at its deepest plies, where the
 /// stack peaks).
+// Out of line on a board: inlined, its locals would sit in every search frame.
+#[cfg_attr(target_os = "none", inline(never))]
 pub fn repetition_in(
     pos: &mut Position,
     hist: &History,

@@ -143,6 +143,8 @@ impl Position {
     /// last capture stands to lose beyond the threshold if that piece is
     /// taken, and `win` whether the side to move's capture reaches the
     /// threshold if the exchange stops now.
+    // Out of line on a board: inlined, its locals would sit in every search frame.
+    #[cfg_attr(target_os = "none", inline(never))]
     pub fn see_at_least(&mut self, mv: Move, threshold: Score) -> bool {
         let mut swap = value(mv.captured) - threshold;
         if swap < 0 {
