@@ -840,13 +840,27 @@ fn find_cycle(pos: &Position, hist: &History, limit: usize, ply: usize) -> usize
 
 /// Perpetual check, then perpetual chase, over the `cycle` plies before `pos`.
 /// Works on `cur` itself and leaves it as it was.
+///
+/// Two walks back over the cycle: the checks first (a king test a
+/// position), and the chases (each move's chased pieces, the dearest part)
+/// only when neither side checked throughout, and for a side only while the
+/// pieces it chased on every move so far are not none.
 #[inline(never)]
 fn judge_cycle(cur: &mut Position, hist: &History, cycle: usize, reversible: usize) -> Verdict {
-    let total_from_root = hist.total() as usize;
-    // The moves taken back so far, played again at the end.
-    let mut undone = 0;
+    let judge = |them: bool, us: bool| {
+        if !us {
+            Verdict::Win
+        } else if !them {
+            Verdict::Loss
+        } else {
+            Verdict::Draw
+        }
+    };
+    // The moves of the cycle (the last one back the root's when it has no
+    // known move before it), as the walks take them back.
+    let step = |j: usize| hist.get(j + 1).filter(|e| !e.mv.is_null());
     let (mut perp_them, mut perp_us) = (true, true);
-    let (mut chase_them, mut chase_us) = (Bits::EMPTY, Bits::EMPTY);
+    let mut undone = 0;
     for j in 0..=cycle {
         let check = cur.in_check();
         if j % 2 == 0 {
@@ -854,12 +868,33 @@ fn judge_cycle(cur: &mut Position, hist: &History, cycle: usize, reversible: usi
         } else {
             perp_us &= check;
         }
-        let Some(e) = hist.get(j + 1).filter(|e| !e.mv.is_null()) else {
+        let Some(e) = step(j) else {
             break;
         };
+        cur.unmake_raw(e.mv);
+        undone += 1;
+    }
+    replay(cur, hist, undone);
+    if perp_them || perp_us {
+        return judge(perp_them, perp_us);
+    }
+    let total_from_root = hist.total() as usize;
+    let (mut chase_them, mut chase_us) = (Bits::EMPTY, Bits::EMPTY);
+    let mut undone = 0;
+    for j in 0..=cycle {
+        let Some(e) = step(j) else {
+            break;
+        };
+        // Once a side's chased pieces are none (from its second move on),
+        // they stay none: its moves need no more chase tests, and with
+        // both sides' none the walk is over.
+        let chasing = j < 2 || (if j % 2 == 0 { chase_them } else { chase_us }).any();
+        if j >= 2 && chase_them.is_empty() && chase_us.is_empty() {
+            break;
+        }
         // The position `cycle` plies back has no known previous move when it is the root.
         let root = j == cycle && (total_from_root == cycle || reversible == cycle);
-        if !root {
+        if chasing && !root {
             // The blockers before the move, from the same copy (one position
             // on the frame: the judge runs at the search's deepest plies).
             let side = cur.side();
@@ -878,26 +913,20 @@ fn judge_cycle(cur: &mut Position, hist: &History, cycle: usize, reversible: usi
         cur.unmake_raw(e.mv);
         undone += 1;
     }
+    replay(cur, hist, undone);
+    if chase_them.any() || chase_us.any() {
+        judge(chase_them.any(), chase_us.any())
+    } else {
+        Verdict::Draw
+    }
+}
+
+/// Plays again the last `undone` moves of `hist`, taken back from `cur`.
+fn replay(cur: &mut Position, hist: &History, undone: usize) {
     for back in (1..=undone).rev() {
         if let Some(e) = hist.get(back) {
             cur.make_raw(e.mv);
         }
-    }
-    let judge = |them: bool, us: bool| {
-        if !us {
-            Verdict::Win
-        } else if !them {
-            Verdict::Loss
-        } else {
-            Verdict::Draw
-        }
-    };
-    if perp_them || perp_us {
-        judge(perp_them, perp_us)
-    } else if chase_them.any() || chase_us.any() {
-        judge(chase_them.any(), chase_us.any())
-    } else {
-        Verdict::Draw
     }
 }
 
