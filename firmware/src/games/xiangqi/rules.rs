@@ -459,7 +459,10 @@ pub fn chased(pos: &Position, mv: Move, prev_blockers: Bits) -> Bits {
     let them = us ^ 1;
     let all = occupied(pos);
     let mut b = Bits::EMPTY;
-    let mut pins = blockers_for_king(pos, us);
+    // Our king's blockers now: our pinned pieces, and below the new pins
+    // and their discovered checks.
+    let blockers_now = blockers_for_king(pos, us);
+    let mut pins = blockers_now;
     // Flying general: our lone piece on the file between both kings is pinned.
     let their_king = pos.king(them);
     if their_king != NO_SQUARE {
@@ -541,9 +544,13 @@ pub fn chased(pos: &Position, mv: Move, prev_blockers: Bits) -> Bits {
         add_chased(&mut b, s, kind, found);
     }
     // Fake protection by newly pinned pieces, and discovered checks.
-    let blockers_now = blockers_for_king(pos, us);
     let new_pins = blockers_now & !prev_blockers & ours;
-    let their_blockers = blockers_for_king(pos, them);
+    // Their king's blockers, found only when a piece of ours is newly pinned.
+    let their_blockers = if new_pins.any() {
+        blockers_for_king(pos, them)
+    } else {
+        Bits::EMPTY
+    };
     for s in squares_of(new_pins) {
         let fake = ours & !excluded & attacks_of(pos, s, all);
         for s2 in squares_of(fake) {
