@@ -256,24 +256,26 @@ fn neighbours(sq: Square, diagonal: bool) -> Bits {
         .fold(Bits::EMPTY, |a, b| a | b)
 }
 
-/// Squares a rook (or, with `cannon`, a cannon's captures) reaches from `sq`.
-fn ray_attacks(sq: Square, occ: Bits, cannon: bool) -> Bits {
+/// Squares a rook (or, with `CANNON`, a cannon's captures) reaches from
+/// `sq`: one walk a direction, its step a constant, each square's word and
+/// bit found once.
+fn ray_attacks<const CANNON: bool>(sq: Square, occ: Bits) -> Bits {
     let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
     let mut b = Bits::EMPTY;
-    // Up, down, right and left: the step and the squares that way.
-    for (step, count) in [
-        (9u8, 9 - r),
-        (9u8.wrapping_neg(), r),
-        (1, 8 - f),
-        (1u8.wrapping_neg(), f),
-    ] {
+    let mut walk = |step: u8, count: u8| {
         let mut s = sq;
         let mut screened = false;
         for _ in 0..count {
             s = s.wrapping_add(step);
-            let full = has(occ, s);
-            if !cannon || screened {
-                b.set(s);
+            let (w, bit) = (usize::from(s >> 5), 1u32 << (s & 31));
+            let Some(&o) = occ.0.get(w) else {
+                break;
+            };
+            let full = o & bit != 0;
+            if !CANNON || screened {
+                if let Some(x) = b.0.get_mut(w) {
+                    *x |= bit;
+                }
                 if full {
                     break;
                 }
@@ -281,7 +283,12 @@ fn ray_attacks(sq: Square, occ: Bits, cannon: bool) -> Bits {
                 screened = true;
             }
         }
-    }
+    };
+    // Up, down, right and left: the step and the squares that way.
+    walk(9, 9 - r);
+    walk(9u8.wrapping_neg(), r);
+    walk(1, 8 - f);
+    walk(1u8.wrapping_neg(), f);
     b
 }
 
@@ -307,8 +314,8 @@ fn attacks(kind: Kind, color: u8, sq: Square, occ: Bits) -> Bits {
             .take_while(|e| e[0] != NO_SQUARE)
             .filter(|e| !has(occ, e[1]))
             .fold(Bits::EMPTY, |b, e| b | bit(e[0])),
-        Kind::Rook => ray_attacks(sq, occ, false),
-        Kind::Cannon => ray_attacks(sq, occ, true),
+        Kind::Rook => ray_attacks::<false>(sq, occ),
+        Kind::Cannon => ray_attacks::<true>(sq, occ),
         Kind::Pawn => {
             let (r, f) = (RANK_OF[s], FILE_OF[s]);
             let mut b = Bits::EMPTY;
