@@ -256,24 +256,26 @@ fn neighbours(sq: Square, diagonal: bool) -> Bits {
         .fold(Bits::EMPTY, |a, b| a | b)
 }
 
-/// Squares a rook (or, with `cannon`, a cannon's captures) reaches from `sq`.
-fn ray_attacks(sq: Square, occ: Bits, cannon: bool) -> Bits {
+/// Squares a rook (or, with `CANNON`, a cannon's captures) reaches from
+/// `sq`: one walk a direction, its step a constant, each square's word and
+/// bit found once.
+fn ray_attacks<const CANNON: bool>(sq: Square, occ: Bits) -> Bits {
     let (r, f) = (RANK_OF[usize::from(sq)], FILE_OF[usize::from(sq)]);
     let mut b = Bits::EMPTY;
-    // Up, down, right and left: the step and the squares that way.
-    for (step, count) in [
-        (9u8, 9 - r),
-        (9u8.wrapping_neg(), r),
-        (1, 8 - f),
-        (1u8.wrapping_neg(), f),
-    ] {
+    let mut walk = |step: u8, count: u8| {
         let mut s = sq;
         let mut screened = false;
         for _ in 0..count {
             s = s.wrapping_add(step);
-            let full = has(occ, s);
-            if !cannon || screened {
-                b.set(s);
+            let (w, bit) = (usize::from(s >> 5), 1u32 << (s & 31));
+            let Some(&o) = occ.0.get(w) else {
+                break;
+            };
+            let full = o & bit != 0;
+            if !CANNON || screened {
+                if let Some(x) = b.0.get_mut(w) {
+                    *x |= bit;
+                }
                 if full {
                     break;
                 }
@@ -281,7 +283,12 @@ fn ray_attacks(sq: Square, occ: Bits, cannon: bool) -> Bits {
                 screened = true;
             }
         }
-    }
+    };
+    // Up, down, right and left: the step and the squares that way.
+    walk(9, 9 - r);
+    walk(9u8.wrapping_neg(), r);
+    walk(1, 8 - f);
+    walk(1u8.wrapping_neg(), f);
     b
 }
 
@@ -307,8 +314,8 @@ fn attacks(kind: Kind, color: u8, sq: Square, occ: Bits) -> Bits {
             .take_while(|e| e[0] != NO_SQUARE)
             .filter(|e| !has(occ, e[1]))
             .fold(Bits::EMPTY, |b, e| b | bit(e[0])),
-        Kind::Rook => ray_attacks(sq, occ, false),
-        Kind::Cannon => ray_attacks(sq, occ, true),
+        Kind::Rook => ray_attacks::<false>(sq, occ),
+        Kind::Cannon => ray_attacks::<true>(sq, occ),
         Kind::Pawn => {
             let (r, f) = (RANK_OF[s], FILE_OF[s]);
             let mut b = Bits::EMPTY;
@@ -459,7 +466,10 @@ pub fn chased(pos: &Position, mv: Move, prev_blockers: Bits) -> Bits {
     let them = us ^ 1;
     let all = occupied(pos);
     let mut b = Bits::EMPTY;
-    let mut pins = blockers_for_king(pos, us);
+    // Our king's blockers now: our pinned pieces, and below the new pins
+    // and their discovered checks.
+    let blockers_now = blockers_for_king(pos, us);
+    let mut pins = blockers_now;
     // Flying general: our lone piece on the file between both kings is pinned.
     let their_king = pos.king(them);
     if their_king != NO_SQUARE {
@@ -541,9 +551,13 @@ pub fn chased(pos: &Position, mv: Move, prev_blockers: Bits) -> Bits {
         add_chased(&mut b, s, kind, found);
     }
     // Fake protection by newly pinned pieces, and discovered checks.
-    let blockers_now = blockers_for_king(pos, us);
     let new_pins = blockers_now & !prev_blockers & ours;
-    let their_blockers = blockers_for_king(pos, them);
+    // Their king's blockers, found only when a piece of ours is newly pinned.
+    let their_blockers = if new_pins.any() {
+        blockers_for_king(pos, them)
+    } else {
+        Bits::EMPTY
+    };
     for s in squares_of(new_pins) {
         let fake = ours & !excluded & attacks_of(pos, s, all);
         for s2 in squares_of(fake) {
@@ -842,13 +856,27 @@ fn find_cycle(pos: &Position, hist: &History, limit: usize, ply: usize) -> usize
 
 /// Perpetual check, then perpetual chase, over the `cycle` plies before `pos`.
 /// Works on `cur` itself and leaves it as it was.
+///
+/// Two walks back over the cycle: the checks first (a king test a
+/// position), and the chases (each move's chased pieces, the dearest part)
+/// only when neither side checked throughout, and for a side only while the
+/// pieces it chased on every move so far are not none.
 #[inline(never)]
 fn judge_cycle(cur: &mut Position, hist: &History, cycle: usize, reversible: usize) -> Verdict {
-    let total_from_root = hist.total() as usize;
-    // The moves taken back so far, played again at the end.
-    let mut undone = 0;
+    let judge = |them: bool, us: bool| {
+        if !us {
+            Verdict::Win
+        } else if !them {
+            Verdict::Loss
+        } else {
+            Verdict::Draw
+        }
+    };
+    // The moves of the cycle (the last one back the root's when it has no
+    // known move before it), as the walks take them back.
+    let step = |j: usize| hist.get(j + 1).filter(|e| !e.mv.is_null());
     let (mut perp_them, mut perp_us) = (true, true);
-    let (mut chase_them, mut chase_us) = (Bits::EMPTY, Bits::EMPTY);
+    let mut undone = 0;
     for j in 0..=cycle {
         let check = cur.in_check();
         if j % 2 == 0 {
@@ -856,12 +884,33 @@ fn judge_cycle(cur: &mut Position, hist: &History, cycle: usize, reversible: usi
         } else {
             perp_us &= check;
         }
-        let Some(e) = hist.get(j + 1).filter(|e| !e.mv.is_null()) else {
+        let Some(e) = step(j) else {
             break;
         };
+        cur.unmake_raw(e.mv);
+        undone += 1;
+    }
+    replay(cur, hist, undone);
+    if perp_them || perp_us {
+        return judge(perp_them, perp_us);
+    }
+    let total_from_root = hist.total() as usize;
+    let (mut chase_them, mut chase_us) = (Bits::EMPTY, Bits::EMPTY);
+    let mut undone = 0;
+    for j in 0..=cycle {
+        let Some(e) = step(j) else {
+            break;
+        };
+        // Once a side's chased pieces are none (from its second move on),
+        // they stay none: its moves need no more chase tests, and with
+        // both sides' none the walk is over.
+        let chasing = j < 2 || (if j % 2 == 0 { chase_them } else { chase_us }).any();
+        if j >= 2 && chase_them.is_empty() && chase_us.is_empty() {
+            break;
+        }
         // The position `cycle` plies back has no known previous move when it is the root.
         let root = j == cycle && (total_from_root == cycle || reversible == cycle);
-        if !root {
+        if chasing && !root {
             // The blockers before the move, from the same copy (one position
             // on the frame: the judge runs at the search's deepest plies).
             let side = cur.side();
@@ -880,26 +929,20 @@ fn judge_cycle(cur: &mut Position, hist: &History, cycle: usize, reversible: usi
         cur.unmake_raw(e.mv);
         undone += 1;
     }
+    replay(cur, hist, undone);
+    if chase_them.any() || chase_us.any() {
+        judge(chase_them.any(), chase_us.any())
+    } else {
+        Verdict::Draw
+    }
+}
+
+/// Plays again the last `undone` moves of `hist`, taken back from `cur`.
+fn replay(cur: &mut Position, hist: &History, undone: usize) {
     for back in (1..=undone).rev() {
         if let Some(e) = hist.get(back) {
             cur.make_raw(e.mv);
         }
-    }
-    let judge = |them: bool, us: bool| {
-        if !us {
-            Verdict::Win
-        } else if !them {
-            Verdict::Loss
-        } else {
-            Verdict::Draw
-        }
-    };
-    if perp_them || perp_us {
-        judge(perp_them, perp_us)
-    } else if chase_them.any() || chase_us.any() {
-        judge(chase_them.any(), chase_us.any())
-    } else {
-        Verdict::Draw
     }
 }
 
