@@ -1137,6 +1137,14 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         })
     }
 
+    /// [`Self::play`] unrecorded, for quiescence: a call of its own, so that
+    /// quiescence's recursive frame stays small (the recorded play is
+    /// inlined into the move loop, whose nodes are few on the stack).
+    #[inline(never)]
+    fn play_unrecorded(g: &mut Xiangqi, mv: Move, in_check: bool, checker: Square) -> Option<bool> {
+        Self::play::<false>(g, mv, in_check, checker)
+    }
+
     /// Plays `mv` if it is legal (the mover's king not left attacked;
     /// `in_check`: the mover is in check now) and tells whether it checks.
     /// `RECORDED`: with [`Xiangqi::push`] (take back with `pop`), else with
@@ -1144,7 +1152,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     /// `take_back_unrecorded`). In check, `checker` is the piece giving it,
     /// or [`ANSWERS`] for a move the picker found may answer it
     /// ([`Picker::may_answer`]: the test is not made again).
-    #[inline(never)]
+    #[inline(always)]
     fn play<const RECORDED: bool>(
         g: &mut Xiangqi,
         mv: Move,
@@ -1470,7 +1478,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                     continue;
                 }
             }
-            let Some(check) = Self::play::<false>(g, mv, in_check, checker) else {
+            let Some(check) = Self::play_unrecorded(g, mv, in_check, checker) else {
                 continue;
             };
             let score = -self.quiesce(g, ply + 1, -beta, -alpha, base + n, check);
