@@ -613,6 +613,8 @@ pub(super) struct HostPart<'p> {
     soft_deadline: u64,
     /// The board's columns and diagonals.
     rot: Rotated,
+    /// The line-pattern tables of black and white under the request's rule.
+    tables: [Table; 2],
     /// Every empty point's line patterns and what they add up to: a move marks
     /// the directions it changes on the empty points within a window's reach
     /// along its four lines, and a point is read again in those directions
@@ -829,26 +831,23 @@ impl HostPart<'_> {
         let last = usize::from(log.moves);
         let start = log.starts.get(last).copied().unwrap_or(LOST);
         if start & LOST == 0 {
-            while log.len > start {
-                log.len -= 1;
-                let i = usize::from(log.len);
-                let (Some(&q), Some(entry)) = (log.points.get(i), log.entries.get(i)) else {
-                    break;
-                };
+            let (from, to) = (usize::from(start), usize::from(log.len));
+            let points = log.points.get(from..to).unwrap_or_default();
+            let entries = log.entries.get(from..to).unwrap_or_default();
+            for (&q, entry) in points.iter().zip(entries).rev() {
                 if let Some(e) = self.points.get_mut(usize::from(q)) {
                     *e = *entry;
                 }
             }
+            log.len = start;
             let marks = log.mark_starts.get(last).copied().unwrap_or(0);
-            while log.marks > marks {
-                log.marks -= 1;
-                let Some(&(q, dirty)) = log.marked.get(usize::from(log.marks)) else {
-                    break;
-                };
+            let marked = log.marked.get(usize::from(marks)..usize::from(log.marks));
+            for &(q, dirty) in marked.unwrap_or_default().iter().rev() {
                 if let Some(e) = self.points.get_mut(usize::from(q)) {
                     e.dirty = dirty;
                 }
             }
+            log.marks = marks;
             return;
         }
         if let Some(&marks) = log.mark_starts.get(last) {
@@ -882,7 +881,7 @@ impl HostPart<'_> {
             return PointPatterns::default();
         };
         self.undo.keep(p, e);
-        let tables = [Table::for_side(rule, 0), Table::for_side(rule, 1)];
+        let tables = self.tables;
         let mut dirty = e.dirty;
         e.dirty = 0;
         let mut changed = false;
@@ -956,6 +955,10 @@ impl HostPart<'_> {
             generation: 0,
             soft_deadline: 0,
             rot: Rotated::default(),
+            tables: [
+                Table::for_side(Rule::Free, 0),
+                Table::for_side(Rule::Free, 1),
+            ],
             points: [CachedPoint::default(); POINTS],
             stones: [[0; 4]; POINTS],
             hist: Histogram::default(),
@@ -991,7 +994,7 @@ static ZOBRIST: [[u64; POINTS]; 2] = {
 /// [`Eval::update`] and the host's [`Histogram`] together, for a stone of
 /// `side` put on (`add`) or taken from the empty point `p` whose four whole
 /// lines without its stone are `lines` ([`super::eval::update_into`]'s
-/// changes): each stone's patterns are kept in `stones` ([`HostPart::stones`]),
+/// changes; `tables`: black's and white's line patterns under the rule): each stone's patterns are kept in `stones` ([`HostPart::stones`]),
 /// so that only the patterns after the move are looked up.
 #[inline(never)]
 fn host_update(
@@ -1001,9 +1004,8 @@ fn host_update(
     lines: &[FullLine; 4],
     side: u8,
     add: bool,
-    rule: Rule,
+    tables: [Table; 2],
 ) {
-    let tables = [Table::for_side(rule, 0), Table::for_side(rule, 1)];
     for (d, without) in lines.iter().enumerate() {
         let at = without.at;
         // The board after the move: with the stone when it is put on.
@@ -1180,6 +1182,10 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         if let Some(host) = self.host.first_mut() {
             host.hash = hash;
             host.rot = rot;
+            host.tables = [
+                Table::for_side(self.pos.rule(), 0),
+                Table::for_side(self.pos.rule(), 1),
+            ];
             host.read_points(self.pos.board(), self.pos.rule());
             host.undo.len = 0;
             host.undo.marks = 0;
@@ -1259,7 +1265,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
                 &lines,
                 side,
                 true,
-                rule,
+                host.tables,
             ),
             None => self.eval.update(&lines, side, true, rule),
         }
@@ -1292,7 +1298,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
                     &lines,
                     side,
                     false,
-                    rule,
+                    host.tables,
                 );
                 host.restore_points(p, &lines);
             }
