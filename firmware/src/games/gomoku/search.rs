@@ -613,6 +613,8 @@ pub(super) struct HostPart<'p> {
     soft_deadline: u64,
     /// The board's columns and diagonals.
     rot: Rotated,
+    /// The line-pattern tables of black and white under the request's rule.
+    tables: [Table; 2],
     /// Every empty point's line patterns and what they add up to: a move marks
     /// the directions it changes on the empty points within a window's reach
     /// along its four lines, and a point is read again in those directions
@@ -637,6 +639,105 @@ pub(super) struct HostPart<'p> {
     /// The candidates' ranking adds a bonus by the points' fine classes
     /// ([`Searcher::class_bonus`]).
     class_order: bool,
+    /// What the moves played and not yet taken back changed in
+    /// [`HostPart::points`]: each point's entry as it was before a refresh
+    /// changed it ([`HostPart::refresh`]), so that taking a move back puts the
+    /// entries back instead of marking them to be read again.
+    undo: UndoLog,
+}
+
+/// Refreshed points' entries kept by [`HostPart::undo`].
+const UNDO_ENTRIES: usize = 1024;
+/// Marks of [`HostPart::mark_points`] kept by [`HostPart::undo`].
+const UNDO_MARKS: usize = 4096;
+/// Moves played at once whose changes [`HostPart::undo`] can follow (the
+/// search's plies and the leaves' VCF lines; deeper moves are taken back by
+/// marking their points again).
+const UNDO_MOVES: usize = 128;
+/// [`UndoLog::starts`]: the move's entries are not all in the log (it was
+/// full, or a move after it was taken back without them): taking it back marks
+/// its points to be read again.
+const LOST: u16 = 1 << 15;
+
+/// The entries of [`HostPart::points`] as they were before the moves being
+/// searched changed them (see [`HostPart::undo`]).
+struct UndoLog {
+    /// The points whose entries are kept, in the order they were changed.
+    points: [Point; UNDO_ENTRIES],
+    /// Their entries before the change.
+    entries: [CachedPoint; UNDO_ENTRIES],
+    /// Entries in the log.
+    len: u16,
+    /// The points a move marked, each with its marks before the move.
+    marked: [(Point, u8); UNDO_MARKS],
+    /// Marks in the log.
+    marks: u16,
+    /// Per move played and not taken back: where its entries start in the
+    /// log, with [`LOST`] when some of them (or of its marks) are not there.
+    starts: [u16; UNDO_MOVES],
+    /// Per move played and not taken back: where its marks start.
+    mark_starts: [u16; UNDO_MOVES],
+    /// Moves played and not taken back.
+    moves: u16,
+}
+
+impl UndoLog {
+    /// An empty log.
+    fn new() -> Self {
+        UndoLog {
+            points: [NO_POINT; UNDO_ENTRIES],
+            entries: [CachedPoint::default(); UNDO_ENTRIES],
+            len: 0,
+            marked: [(NO_POINT, 0); UNDO_MARKS],
+            marks: 0,
+            starts: [0; UNDO_MOVES],
+            mark_starts: [0; UNDO_MOVES],
+            moves: 0,
+        }
+    }
+
+    /// Opens the log of a move played.
+    #[inline(always)]
+    fn open(&mut self) {
+        let i = usize::from(self.moves);
+        if let (Some(start), Some(marks)) = (self.starts.get_mut(i), self.mark_starts.get_mut(i)) {
+            *start = self.len;
+            *marks = self.marks;
+        }
+        self.moves += 1;
+    }
+
+    /// Keeps the point `p`'s marks `dirty` before the last move marked it
+    /// (or marks that move's log [`LOST`] if it is full).
+    #[inline(always)]
+    fn keep_mark(&mut self, p: Point, dirty: u8) {
+        let Some(last) = usize::from(self.moves).checked_sub(1) else {
+            return;
+        };
+        if let Some(slot) = self.marked.get_mut(usize::from(self.marks)) {
+            *slot = (p, dirty);
+            self.marks += 1;
+        } else if let Some(start) = self.starts.get_mut(last) {
+            *start |= LOST;
+        }
+    }
+
+    /// Keeps `entry`, the point `p`'s before a change, in the last move's log
+    /// (or marks that log [`LOST`] if it is full; nothing when no move is open).
+    #[inline(always)]
+    fn keep(&mut self, p: Point, entry: &CachedPoint) {
+        let Some(last) = usize::from(self.moves).checked_sub(1) else {
+            return;
+        };
+        let i = usize::from(self.len);
+        if let (Some(slot), Some(kept)) = (self.points.get_mut(i), self.entries.get_mut(i)) {
+            *slot = p;
+            *kept = *entry;
+            self.len += 1;
+        } else if let Some(start) = self.starts.get_mut(last) {
+            *start |= LOST;
+        }
+    }
 }
 
 /// [`HostPart::root_threat`]: not looked at yet.
@@ -696,8 +797,10 @@ impl HostPart<'_> {
     /// VCF search plays many moves and reads few points). An occupied point
     /// is not marked: moves are taken back in the reverse order, so when its
     /// stone is taken back the board is again the one its entry was left in.
+    /// With `keep`, each point's marks before are kept in the undo log
+    /// ([`HostPart::undo`], the move played having opened its log).
     #[inline(never)]
-    fn mark_points(&mut self, p: Point, lines: &[FullLine; 4]) {
+    fn mark_points(&mut self, p: Point, lines: &[FullLine; 4], keep: bool) {
         for (d, line) in lines.iter().enumerate() {
             let at = line.at;
             let mut near = line.empty_near();
@@ -706,10 +809,55 @@ impl HostPart<'_> {
                 near &= near - 1;
                 let q = i16::from(p) + (i16::from(i) - i16::from(at)) * DIR_STEP[d];
                 if let Some(e) = self.points.get_mut(q as usize) {
+                    if keep {
+                        self.undo.keep_mark(q as Point, e.dirty);
+                    }
                     e.dirty |= 1 << d;
                 }
             }
         }
+    }
+
+    /// Puts the points' entries back as they were before the last move, on
+    /// `p`, was played (`lines`: its four whole lines without it): the
+    /// entries and marks it kept in the undo log, or when some are not there,
+    /// marks of [`HostPart::mark_points`] on the points it changed (then the
+    /// move before it is taken back the same way: its log lacks what this
+    /// move's refreshes changed).
+    #[inline(never)]
+    fn restore_points(&mut self, p: Point, lines: &[FullLine; 4]) {
+        let log = &mut self.undo;
+        log.moves = log.moves.saturating_sub(1);
+        let last = usize::from(log.moves);
+        let start = log.starts.get(last).copied().unwrap_or(LOST);
+        if start & LOST == 0 {
+            let (from, to) = (usize::from(start), usize::from(log.len));
+            let points = log.points.get(from..to).unwrap_or_default();
+            let entries = log.entries.get(from..to).unwrap_or_default();
+            for (&q, entry) in points.iter().zip(entries).rev() {
+                if let Some(e) = self.points.get_mut(usize::from(q)) {
+                    *e = *entry;
+                }
+            }
+            log.len = start;
+            let marks = log.mark_starts.get(last).copied().unwrap_or(0);
+            let marked = log.marked.get(usize::from(marks)..usize::from(log.marks));
+            for &(q, dirty) in marked.unwrap_or_default().iter().rev() {
+                if let Some(e) = self.points.get_mut(usize::from(q)) {
+                    e.dirty = dirty;
+                }
+            }
+            log.marks = marks;
+            return;
+        }
+        if let Some(&marks) = log.mark_starts.get(last) {
+            log.len = start & !LOST;
+            log.marks = marks;
+        }
+        if let Some(before) = last.checked_sub(1).and_then(|i| log.starts.get_mut(i)) {
+            *before |= LOST;
+        }
+        self.mark_points(p, lines, false);
     }
 
     /// The empty point `p`'s patterns, read again in the directions marked
@@ -732,7 +880,8 @@ impl HostPart<'_> {
         let Some(e) = self.points.get_mut(usize::from(p)) else {
             return PointPatterns::default();
         };
-        let tables = [Table::for_side(rule, 0), Table::for_side(rule, 1)];
+        self.undo.keep(p, e);
+        let tables = self.tables;
         let mut dirty = e.dirty;
         e.dirty = 0;
         let mut changed = false;
@@ -806,12 +955,17 @@ impl HostPart<'_> {
             generation: 0,
             soft_deadline: 0,
             rot: Rotated::default(),
+            tables: [
+                Table::for_side(Rule::Free, 0),
+                Table::for_side(Rule::Free, 1),
+            ],
             points: [CachedPoint::default(); POINTS],
             stones: [[0; 4]; POINTS],
             hist: Histogram::default(),
             root_threat: [UNCHECKED; POINTS],
             root_vct: 0,
             class_order: false,
+            undo: UndoLog::new(),
         }
     }
 }
@@ -840,7 +994,7 @@ static ZOBRIST: [[u64; POINTS]; 2] = {
 /// [`Eval::update`] and the host's [`Histogram`] together, for a stone of
 /// `side` put on (`add`) or taken from the empty point `p` whose four whole
 /// lines without its stone are `lines` ([`super::eval::update_into`]'s
-/// changes): each stone's patterns are kept in `stones` ([`HostPart::stones`]),
+/// changes; `tables`: black's and white's line patterns under the rule): each stone's patterns are kept in `stones` ([`HostPart::stones`]),
 /// so that only the patterns after the move are looked up.
 #[inline(never)]
 fn host_update(
@@ -850,9 +1004,8 @@ fn host_update(
     lines: &[FullLine; 4],
     side: u8,
     add: bool,
-    rule: Rule,
+    tables: [Table; 2],
 ) {
-    let tables = [Table::for_side(rule, 0), Table::for_side(rule, 1)];
     for (d, without) in lines.iter().enumerate() {
         let at = without.at;
         // The board after the move: with the stone when it is put on.
@@ -1029,7 +1182,14 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         if let Some(host) = self.host.first_mut() {
             host.hash = hash;
             host.rot = rot;
+            host.tables = [
+                Table::for_side(self.pos.rule(), 0),
+                Table::for_side(self.pos.rule(), 1),
+            ];
             host.read_points(self.pos.board(), self.pos.rule());
+            host.undo.len = 0;
+            host.undo.marks = 0;
+            host.undo.moves = 0;
             host.hist = Histogram::from_board(self.pos.board(), self.pos.rule());
             host.root_threat = [UNCHECKED; POINTS];
         }
@@ -1105,14 +1265,15 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
                 &lines,
                 side,
                 true,
-                rule,
+                host.tables,
             ),
             None => self.eval.update(&lines, side, true, rule),
         }
         if let Some(host) = self.host.first_mut() {
             host.hash ^= ZOBRIST[usize::from(side & 1)][usize::from(p) % POINTS];
             host.rot.toggle(p, side);
-            host.mark_points(p, &lines);
+            host.undo.open();
+            host.mark_points(p, &lines, true);
         }
         self.pos.make(p)
     }
@@ -1137,9 +1298,9 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
                     &lines,
                     side,
                     false,
-                    rule,
+                    host.tables,
                 );
-                host.mark_points(p, &lines);
+                host.restore_points(p, &lines);
             }
             None => self.eval.update(&lines, side, false, rule),
         }
@@ -2416,10 +2577,27 @@ mod tests {
                 }
                 let mv = legal[pick % legal.len()];
                 played.push((mv, s.play(mv)));
+                // Points read between the moves (as a scan would), so that
+                // taking the moves back puts the entries back from the
+                // undo log (and from marks once it is full).
+                if pick % 3 != 0 {
+                    let mut near = std::vec::Vec::new();
+                    for_each_near(&s.pos, |p| near.push(p));
+                    for p in near {
+                        s.read_point(p);
+                    }
+                }
             }
-            for _ in 0..back.min(played.len()) {
+            for i in 0..back.min(played.len()) {
                 let (mv, undo) = played.pop().unwrap();
                 s.take_back(mv, undo);
+                if i % 2 == 0 {
+                    let mut near = std::vec::Vec::new();
+                    for_each_near(&s.pos, |p| near.push(p));
+                    for p in near {
+                        s.read_point(p);
+                    }
+                }
             }
             for p in 0..POINTS as u8 {
                 if s.pos.board().is_empty(p) {
