@@ -932,6 +932,17 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         (!sink.overflowed()).then_some(sink.len())
     }
 
+    /// Generates the quiet moves that give check alone
+    /// ([`Position::quiet_checks`](super::board::Position::quiet_checks)) into
+    /// the stack at `base`; returns the count, or `None` when they do not all
+    /// fit.
+    #[inline]
+    fn generate_checks(&mut self, g: &Xiangqi, base: usize) -> Option<usize> {
+        let mut sink = Sink::new(self.moves.get_mut(base..)?);
+        g.position().quiet_checks(&mut sink);
+        (!sink.overflowed()).then_some(sink.len())
+    }
+
     /// Generates the quiet moves alone into the stack at `base`; returns the
     /// count, or `None` when they do not all fit.
     #[inline]
@@ -1388,7 +1399,12 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         slice[0]
     }
 
-    fn quiesce(
+    /// Quiescence: the captures (in check, every evasion) from the stand-pat
+    /// score. With `CHECKS` (the host's horizon node, the main search's
+    /// depth 0), besides, the quiet moves that give check when the captures
+    /// left the score below beta ([`Self::generate_checks`]), each answered by
+    /// every evasion; the plies below are captures alone.
+    fn quiesce<const CHECKS: bool>(
         &mut self,
         g: &mut Xiangqi,
         ply: usize,
@@ -1473,7 +1489,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             let Some(check) = Self::play::<false>(g, mv, in_check, checker) else {
                 continue;
             };
-            let score = -self.quiesce(g, ply + 1, -beta, -alpha, base + n, check);
+            let score = -self.quiesce::<false>(g, ply + 1, -beta, -alpha, base + n, check);
             g.take_back_unrecorded(mv);
             if self.aborted {
                 return 0;
@@ -1484,6 +1500,32 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                     alpha = score;
                     if score >= beta {
                         break;
+                    }
+                }
+            }
+        }
+        if CHECKS && !in_check && best < beta {
+            let base = base + n;
+            let Some(n) = self.generate_checks(g, base) else {
+                return best;
+            };
+            for i in base..base + n {
+                let mv = unpack(self.moves[i]);
+                let Some(check) = Self::play::<false>(g, mv, false, NO_SQUARE) else {
+                    continue;
+                };
+                let score = -self.quiesce::<false>(g, ply + 1, -beta, -alpha, base + n, check);
+                g.take_back_unrecorded(mv);
+                if self.aborted {
+                    return 0;
+                }
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        alpha = score;
+                        if score >= beta {
+                            break;
+                        }
                     }
                 }
             }
@@ -1542,7 +1584,11 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             n.depth += 1;
         }
         if n.depth <= 0 || ply + 2 >= PLY {
-            return Some(self.quiesce(g, ply, n.alpha, n.beta, n.base, n.in_check));
+            return Some(if Self::HOST {
+                self.quiesce::<true>(g, ply, n.alpha, n.beta, n.base, n.in_check)
+            } else {
+                self.quiesce::<false>(g, ply, n.alpha, n.beta, n.base, n.in_check)
+            });
         }
         if self.visit() {
             return Some(0);
@@ -1709,7 +1755,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                     STAGED_END => break,
                     STAGED_OVERFLOW => {
                         if legal == 0 {
-                            return self.quiesce(g, ply, alpha, beta, base, in_check);
+                            return self.quiesce::<false>(g, ply, alpha, beta, base, in_check);
                         }
                         break;
                     }
@@ -2124,12 +2170,12 @@ mod tests {
         with_searcher(|s| {
             let mut g = Xiangqi::parse_position("R3k4/1R7/9/9/9/9/9/9/9/3K5 b").unwrap();
             assert_eq!(
-                s.quiesce(&mut g, 3, -INFINITY, INFINITY, 0, true),
+                s.quiesce::<false>(&mut g, 3, -INFINITY, INFINITY, 0, true),
                 -(MATE - 3)
             );
             // In check with an evasion: the score is the evasion's, not the static one.
             let mut g = Xiangqi::parse_position("4k4/9/9/9/9/9/9/9/4R4/3K5 b").unwrap();
-            let q = s.quiesce(&mut g, 0, -INFINITY, INFINITY, 0, true);
+            let q = s.quiesce::<false>(&mut g, 0, -INFINITY, INFINITY, 0, true);
             assert!(q > -MATE_BOUND && q < 0, "{q}");
         });
     }
