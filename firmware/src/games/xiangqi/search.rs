@@ -12,7 +12,10 @@
 //! - **Quiescence**: captures, losing ones (static exchange evaluation,
 //!   [`super::see`]) and hopeless ones (delta: the victim, or the exchange's
 //!   gain, cannot bring the score near alpha) left out; in check every
-//!   evasion and no standing pat, so mate is seen at the horizon.
+//!   evasion and no standing pat, so mate is seen at the horizon. In the
+//!   host profile its first ply (the main search's horizon) tries the quiet
+//!   moves that give check too, from their own generator
+//!   ([`Position::quiet_checks`](super::board::Position::quiet_checks)).
 //! - **Evaluation cache**: the last static evaluations by key
 //!   ([`EVAL_CACHE`] entries, both searches' and the node after a null
 //!   move's), which give the same scores, so the same trees, for less.
