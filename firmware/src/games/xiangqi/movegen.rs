@@ -4,7 +4,7 @@
 use super::board::{
     ADVISOR_MOVES, BLACK, ELEPHANT_MOVES, FILE_OF, HOME_POINTS, HORSE_LEGS, HORSE_PATHS,
     KING_MOVES, Kind, Move, NO_SQUARE, Position, RANK_OF, RED, SQUARES, Square, horse_leg,
-    reverse_leg, slot_color, slot_kind,
+    reverse_leg, slot_color, slot_kind, square,
 };
 
 /// `1 << kind` by `slot & 15` (slots are 16..48: the low four bits give the kind).
@@ -234,6 +234,19 @@ pub(super) fn pawn_behind(sq: Square, by: u8) -> Square {
     } else {
         NO_SQUARE
     }
+}
+
+/// Whether an enemy pawn on `to` attacks the king of `color` on `ks`: it
+/// stands in front of the king (the pawn's forward step reaches it) or beside
+/// it (a pawn that near has crossed the river).
+#[inline(always)]
+fn pawn_checks(to: Square, ks: Square, color: u8) -> bool {
+    let front = if color == RED {
+        ks + 9
+    } else {
+        ks.wrapping_sub(9)
+    };
+    to == front || (to.abs_diff(ks) == 1 && RANK_OF[usize::from(to)] == RANK_OF[usize::from(ks)])
 }
 
 impl Position {
@@ -787,29 +800,39 @@ impl Position {
         }
     }
 
+    /// The occupancy strictly between `sq` and `ks` on their shared rank or
+    /// file, a bit by the line's coordinate, with the square of the line's
+    /// coordinate 0 and the step between coordinates (1 on a rank, 9 on a
+    /// file); `None` when they share neither (or `sq` is [`NO_SQUARE`]).
+    #[inline(always)]
+    fn line_inner(&self, sq: Square, ks: Square) -> Option<(u32, Square, u8)> {
+        let (s, k) = (usize::from(sq), usize::from(ks));
+        let (occ, a, b, base, step) = if sq == NO_SQUARE {
+            return None;
+        } else if RANK_OF[s] == RANK_OF[k] {
+            let (occ, a, b) = (self.rank_occ(RANK_OF[k]), FILE_OF[s], FILE_OF[k]);
+            (occ, a, b, ks - FILE_OF[k], 1)
+        } else if FILE_OF[s] == FILE_OF[k] {
+            let (occ, a, b) = (self.file_occ(FILE_OF[k]), RANK_OF[s], RANK_OF[k]);
+            (occ, a, b, FILE_OF[k], 9)
+        } else {
+            return None;
+        };
+        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+        let inner = u32::from(occ) & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
+        Some((inner, base, step))
+    }
+
     /// Pieces strictly between `sq` and `ks` on their shared rank or file: 0
     /// none, 1 one, 2 more than one, or `sq` not on a line with `ks` (or
     /// [`NO_SQUARE`]).
     #[inline(always)]
     pub(super) fn screens(&self, sq: Square, ks: Square) -> u32 {
-        let (s, k) = (usize::from(sq), usize::from(ks));
-        let (occ, a, b) = if sq == NO_SQUARE {
-            return 2;
-        } else if RANK_OF[s] == RANK_OF[k] {
-            (self.rank_occ(RANK_OF[k]), FILE_OF[s], FILE_OF[k])
-        } else if FILE_OF[s] == FILE_OF[k] {
-            (self.file_occ(FILE_OF[k]), RANK_OF[s], RANK_OF[k])
-        } else {
-            return 2;
-        };
-        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-        let inner = u32::from(occ) & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
-        if inner == 0 {
-            0
-        } else if inner & (inner - 1) == 0 {
-            1
-        } else {
-            2
+        match self.line_inner(sq, ks) {
+            None => 2,
+            Some((0, _, _)) => 0,
+            Some((inner, _, _)) if inner & (inner - 1) == 0 => 1,
+            Some(_) => 2,
         }
     }
 
@@ -1021,16 +1044,7 @@ impl Position {
         if slot_color(mv.piece) == by {
             match slot_kind(mv.piece) {
                 Kind::Horse => return self.horse_reaches(mv.to, ks),
-                Kind::Pawn => {
-                    // In front of the king (its forward step), or beside it.
-                    let front = if color == RED {
-                        ks + 9
-                    } else {
-                        ks.wrapping_sub(9)
-                    };
-                    return mv.to == front
-                        || (mv.to.abs_diff(ks) == 1 && RANK_OF[usize::from(mv.to)] == kr);
-                }
+                Kind::Pawn => return pawn_checks(mv.to, ks, color),
                 _ => {}
             }
         }
@@ -1289,6 +1303,199 @@ impl Position {
             }
     }
 
+    /// Fills `sink` with the side to move's quiet pseudo-legal moves that give
+    /// check, each once, without generating the others: what the host's
+    /// quiescence tries at the main search's horizon. The enemy king must not
+    /// be in check (it never is with the side to move to play). A move that
+    /// faces the kings on an open file is never among them (it is illegal).
+    ///
+    /// From the enemy king's square: first the pieces whose leaving uncovers
+    /// an attack (the one piece between a rook and the king, the two between
+    /// a cannon and the king, a horse's leg), whose quiet moves are each
+    /// played on a copy and kept when they check ([`Position::attacked_after`]);
+    /// then, for the other pieces, the direct checks (a rook or cannon to
+    /// where its rank and file cross the king's lines, with none or one piece
+    /// between it and the king; a horse to a point from which it reaches the
+    /// king; a pawn to the king's front or side) and the new screens (a piece
+    /// to a point between a cannon and the king with none between them).
+    pub fn quiet_checks<T: MoveSlot>(&self, sink: &mut Sink<'_, T>) {
+        let me = self.side();
+        let k = self.king(me ^ 1);
+        if k == NO_SQUARE {
+            return;
+        }
+        let first = 16 + 16 * me;
+        // Whether `sq` holds a piece of the side to move (`slot >> 4`: 1 red, 2 black).
+        let mine = |sq: Square| self.at(sq) >> 4 == me + 1;
+        let on_line = |sq: Square| {
+            let (s, kk) = (usize::from(sq), usize::from(k));
+            RANK_OF[s] == RANK_OF[kk] || FILE_OF[s] == FILE_OF[kk]
+        };
+        // The pieces that uncover an attack by leaving, a bit by `slot - first`.
+        let mut uncover = 0u16;
+        let mut mark = |sq: Square| {
+            if mine(sq) {
+                uncover |= 1 << (self.at(sq) - first);
+            }
+        };
+        for (slot, between) in [(7, 1), (8, 1), (9, 2), (10, 2)] {
+            if let Some((mut inner, base, step)) = self.line_inner(self.square_of(first + slot), k)
+                && inner.count_ones() == between
+            {
+                while inner != 0 {
+                    mark(base + step * inner.trailing_zeros() as u8);
+                    inner &= inner - 1;
+                }
+            }
+        }
+        for slot in [5, 6] {
+            if let Some(leg) = horse_leg(self.square_of(first + slot), k) {
+                mark(leg);
+            }
+        }
+        let free = |slot: u8| uncover & (1 << (slot - first)) == 0;
+        // The uncovering pieces: every quiet move, played on a copy.
+        if uncover != 0 {
+            let mut after = self.clone();
+            let mut buf = [Move::default(); 18];
+            for slot in first..first + 16 {
+                if free(slot) {
+                    continue;
+                }
+                let n = {
+                    let mut own = Sink::new(&mut buf);
+                    self.piece_moves(&mut own, slot, self.square_of(slot), true);
+                    own.len()
+                };
+                for &mv in buf[..n].iter().filter(|mv| mv.captured == 0) {
+                    after.make_unkeyed(mv);
+                    let check = after.attacked_after(me ^ 1, mv);
+                    after.unmake_unkeyed(mv);
+                    if check {
+                        sink.push(mv);
+                    }
+                }
+            }
+        }
+        let push = |sink: &mut Sink<'_, T>, piece: u8, from: Square, to: Square| {
+            sink.push(Move {
+                from,
+                to,
+                piece,
+                captured: 0,
+            });
+        };
+        let (kr, kf) = (RANK_OF[usize::from(k)], FILE_OF[usize::from(k)]);
+        // Rooks and cannons off the king's lines: to where their rank and
+        // file cross them (none between it and the king for a rook, one for
+        // a cannon).
+        for (slot, between) in [(7, 0), (8, 0), (9, 1), (10, 1)] {
+            let (piece, from) = (first + slot, self.square_of(first + slot));
+            if from == NO_SQUARE || !free(piece) || on_line(from) {
+                continue;
+            }
+            let f = usize::from(from);
+            for to in [square(RANK_OF[f], kf), square(kr, FILE_OF[f])] {
+                if self.at(to) == 0 && self.screens(from, to) == 0 && self.screens(to, k) == between
+                {
+                    push(sink, piece, from, to);
+                }
+            }
+        }
+        // Horses: to a point a free step from the king.
+        for piece in [first + 5, first + 6] {
+            let from = self.square_of(piece);
+            if from == NO_SQUARE || !free(piece) {
+                continue;
+            }
+            for &[leg, a, b] in &HORSE_LEGS[usize::from(from)] {
+                if leg != NO_SQUARE && self.at(leg) == 0 {
+                    for to in [a, b] {
+                        if to != NO_SQUARE && self.at(to) == 0 && self.horse_reaches(to, k) {
+                            push(sink, piece, from, to);
+                        }
+                    }
+                }
+            }
+        }
+        // Pawns: to the king's front or side.
+        for piece in first + 11..first + 16 {
+            let from = self.square_of(piece);
+            if from == NO_SQUARE
+                || !free(piece)
+                || RANK_OF[usize::from(from)].abs_diff(kr) > 2
+                || FILE_OF[usize::from(from)].abs_diff(kf) > 2
+            {
+                continue;
+            }
+            let mut buf = [Move::default(); 3];
+            let n = {
+                let mut own = Sink::new(&mut buf);
+                self.piece_moves(&mut own, piece, from, true);
+                own.len()
+            };
+            for &mv in &buf[..n] {
+                if mv.captured == 0 && pawn_checks(mv.to, k, me ^ 1) {
+                    sink.push(mv);
+                }
+            }
+        }
+        // New screens: a piece to a point between the king and a cannon
+        // with none between them (not a rook, which checks there itself and
+        // came above; not a pawn that checks there itself; not the king,
+        // which would face the other).
+        for slot in [9, 10] {
+            let cannon = self.square_of(first + slot);
+            let Some((0, _, step)) = self.line_inner(cannon, k) else {
+                continue;
+            };
+            let (lo, hi) = if cannon < k { (cannon, k) } else { (k, cannon) };
+            let mut to = lo + step;
+            while to < hi {
+                let mut from_here = |from: Square| {
+                    let piece = self.at(from);
+                    if from != NO_SQUARE
+                        && mine(from)
+                        && free(piece)
+                        && piece != first + slot
+                        && self.has_move(piece, from, to)
+                    {
+                        push(sink, piece, from, to);
+                    }
+                };
+                // The other cannon, the horses, the advisors, the elephants,
+                // the pawns.
+                for piece in [first + (19 - slot), first + 5, first + 6] {
+                    from_here(self.square_of(piece));
+                }
+                for &a in ADVISOR_MOVES[usize::from(to)]
+                    .iter()
+                    .take_while(|&&t| t != NO_SQUARE)
+                {
+                    if slot_kind(self.at(a)) == Kind::Advisor {
+                        from_here(a);
+                    }
+                }
+                for &[e, _] in ELEPHANT_MOVES[usize::from(to)]
+                    .iter()
+                    .take_while(|e| e[0] != NO_SQUARE)
+                {
+                    if slot_kind(self.at(e)) == Kind::Elephant {
+                        from_here(e);
+                    }
+                }
+                if !pawn_checks(to, k, me ^ 1) {
+                    for p in [pawn_behind(to, me), to.wrapping_sub(1), to + 1] {
+                        if slot_kind(self.at(p)) == Kind::Pawn {
+                            from_here(p);
+                        }
+                    }
+                }
+                to += step;
+            }
+        }
+    }
+
     /// Fills `buf` with the legal moves (captures only when `quiet` is false);
     /// returns how many.
     pub fn legal_moves(&mut self, buf: &mut [Move], quiet: bool) -> usize {
@@ -1375,5 +1582,145 @@ impl Position {
             pos.make_raw(buf[(state % n as u64) as usize]);
         }
         pos
+    }
+}
+
+#[cfg(test)]
+mod quiet_check_tests {
+    use super::super::board::{Move, Position};
+    use super::Sink;
+    use std::vec::Vec;
+
+    /// The legal quiet moves of the side to move that give check, by the
+    /// full generator, each played and tested.
+    fn reference(pos: &mut Position) -> Vec<Move> {
+        let mut buf = [Move::default(); 128];
+        let n = pos.legal_moves(&mut buf, true);
+        buf[..n]
+            .iter()
+            .copied()
+            .filter(|&mv| {
+                if mv.captured != 0 {
+                    return false;
+                }
+                pos.make_raw(mv);
+                let check = pos.in_check();
+                pos.unmake_raw(mv);
+                check
+            })
+            .collect()
+    }
+
+    /// Compares [`Position::quiet_checks`] with [`reference`] on `pos`: every
+    /// move generated once, a pseudo-legal quiet move that gives check; the
+    /// legal ones exactly the reference's.
+    fn compare(pos: &mut Position) -> Result<(), std::string::String> {
+        let mut buf = [Move::default(); 128];
+        let n = {
+            let mut sink = Sink::new(&mut buf[..]);
+            pos.quiet_checks(&mut sink);
+            assert!(!sink.overflowed());
+            sink.len()
+        };
+        let mut all = [Move::default(); 128];
+        let m = {
+            let mut sink = Sink::new(&mut all[..]);
+            pos.pseudo_moves(&mut sink, true);
+            sink.len()
+        };
+        let mut legal = Vec::new();
+        for (i, &mv) in buf[..n].iter().enumerate() {
+            if buf[..i].contains(&mv) {
+                return Err(std::format!("{mv:?} twice in {pos:?}"));
+            }
+            if mv.captured != 0 || !all[..m].contains(&mv) {
+                return Err(std::format!("{mv:?} not a quiet move of {pos:?}"));
+            }
+            if !pos.may_give_check(mv) {
+                return Err(std::format!("{mv:?} passes no check prefilter in {pos:?}"));
+            }
+            pos.make_raw(mv);
+            let check = pos.in_check();
+            pos.unmake_raw(mv);
+            if !check {
+                return Err(std::format!("{mv:?} gives no check in {pos:?}"));
+            }
+            if pos.is_legal(mv) {
+                legal.push(mv);
+            }
+        }
+        let mut expected = reference(pos);
+        legal.sort_by_key(|mv| (mv.from, mv.to));
+        expected.sort_by_key(|mv| (mv.from, mv.to));
+        if legal != expected {
+            return Err(std::format!("{legal:?} against {expected:?} in {pos:?}"));
+        }
+        Ok(())
+    }
+
+    /// Set-ups with every kind of quiet check (red to move, black's king on
+    /// e9): a rook's and a cannon's uncovered (the cannon's by either of its
+    /// two screens, one of them red's king), a horse's leg cleared, new
+    /// screens by an advisor, an elephant, a horse, a pawn and a rook (which
+    /// checks itself too), a pawn beside the king, and a horse alone between
+    /// the kings (its every move illegal).
+    const SET_UPS: [&str; 6] = [
+        "4k4/9/9/9/4N4/9/9/9/4R4/3K5 w",
+        "4k4/9/4p4/9/4P4/9/9/4C4/9/3K5 w",
+        "4k4/3P5/9/R8/3P5/6B2/2N6/9/9/3KCA3 w",
+        "4k4/3P5/3N5/9/9/9/9/9/9/3K5 w",
+        "4k4/9/4p4/9/9/9/9/9/4K4/4C4 w",
+        "4k4/9/9/9/4N4/9/9/9/9/4K4 w",
+    ];
+
+    #[test]
+    fn quiet_checks_on_the_set_ups() {
+        let mut total = 0;
+        for fen in SET_UPS {
+            let mut pos = Position::parse_fen(fen).unwrap();
+            compare(&mut pos).unwrap();
+            total += reference(&mut pos).len();
+        }
+        assert!(total >= 20, "{total} checks");
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+        /// The quiet check generator gives exactly the legal quiet moves that
+        /// give check (besides illegal ones, every move a check, none twice),
+        /// on positions reached by random moves from the start and from the
+        /// set-ups, for the side to move and, after a null move, the other.
+        #[test]
+        fn quiet_checks_match_the_full_generator(
+            start in 0usize..7,
+            seed in proptest::prelude::any::<u64>(),
+            plies in 0usize..160,
+        ) {
+            let mut pos = if start == 0 {
+                Position::random_walk(seed, plies)
+            } else {
+                let mut pos = Position::parse_fen(SET_UPS[start - 1]).unwrap();
+                let mut state = seed;
+                let mut buf = [Move::default(); 128];
+                for _ in 0..plies % 24 {
+                    let n = pos.legal_moves(&mut buf, true);
+                    if n == 0 {
+                        break;
+                    }
+                    state = super::super::search::mix(state);
+                    pos.make_raw(buf[(state % n as u64) as usize]);
+                }
+                pos
+            };
+            for _ in 0..2 {
+                if let Err(e) = compare(&mut pos) {
+                    return Err(proptest::test_runner::TestCaseError::fail(e));
+                }
+                if pos.in_check() {
+                    break;
+                }
+                pos.make_null();
+            }
+        }
     }
 }

@@ -12,7 +12,10 @@
 //! - **Quiescence**: captures, losing ones (static exchange evaluation,
 //!   [`super::see`]) and hopeless ones (delta: the victim, or the exchange's
 //!   gain, cannot bring the score near alpha) left out; in check every
-//!   evasion and no standing pat, so mate is seen at the horizon.
+//!   evasion and no standing pat, so mate is seen at the horizon. In the
+//!   host profile its first ply (the main search's horizon) tries the quiet
+//!   moves that give check too, from their own generator
+//!   ([`Position::quiet_checks`](super::board::Position::quiet_checks)).
 //! - **Evaluation cache**: the last static evaluations by key
 //!   ([`EVAL_CACHE`] entries, both searches' and the node after a null
 //!   move's), which give the same scores, so the same trees, for less.
@@ -932,6 +935,17 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         (!sink.overflowed()).then_some(sink.len())
     }
 
+    /// Generates the quiet moves that give check alone
+    /// ([`Position::quiet_checks`](super::board::Position::quiet_checks)) into
+    /// the stack at `base`; returns the count, or `None` when they do not all
+    /// fit.
+    #[inline]
+    fn generate_checks(&mut self, g: &Xiangqi, base: usize) -> Option<usize> {
+        let mut sink = Sink::new(self.moves.get_mut(base..)?);
+        g.position().quiet_checks(&mut sink);
+        (!sink.overflowed()).then_some(sink.len())
+    }
+
     /// Generates the quiet moves alone into the stack at `base`; returns the
     /// count, or `None` when they do not all fit.
     #[inline]
@@ -1396,7 +1410,12 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         slice[0]
     }
 
-    fn quiesce(
+    /// Quiescence: the captures (in check, every evasion) from the stand-pat
+    /// score. With `CHECKS` (the host's horizon node, the main search's
+    /// depth 0), besides, the quiet moves that give check when the captures
+    /// left the score below beta ([`Self::generate_checks`]), each answered by
+    /// every evasion; the plies below are captures alone.
+    fn quiesce<const CHECKS: bool>(
         &mut self,
         g: &mut Xiangqi,
         ply: usize,
@@ -1481,7 +1500,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             let Some(check) = Self::play_unrecorded(g, mv, in_check, checker) else {
                 continue;
             };
-            let score = -self.quiesce(g, ply + 1, -beta, -alpha, base + n, check);
+            let score = -self.quiesce::<false>(g, ply + 1, -beta, -alpha, base + n, check);
             g.take_back_unrecorded(mv);
             if self.aborted {
                 return 0;
@@ -1492,6 +1511,32 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                     alpha = score;
                     if score >= beta {
                         break;
+                    }
+                }
+            }
+        }
+        if CHECKS && !in_check && best < beta {
+            let base = base + n;
+            let Some(n) = self.generate_checks(g, base) else {
+                return best;
+            };
+            for i in base..base + n {
+                let mv = unpack(self.moves[i]);
+                let Some(check) = Self::play::<false>(g, mv, false, NO_SQUARE) else {
+                    continue;
+                };
+                let score = -self.quiesce::<false>(g, ply + 1, -beta, -alpha, base + n, check);
+                g.take_back_unrecorded(mv);
+                if self.aborted {
+                    return 0;
+                }
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        alpha = score;
+                        if score >= beta {
+                            break;
+                        }
                     }
                 }
             }
@@ -1550,7 +1595,11 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             n.depth += 1;
         }
         if n.depth <= 0 || ply + 2 >= PLY {
-            return Some(self.quiesce(g, ply, n.alpha, n.beta, n.base, n.in_check));
+            return Some(if Self::HOST {
+                self.quiesce::<true>(g, ply, n.alpha, n.beta, n.base, n.in_check)
+            } else {
+                self.quiesce::<false>(g, ply, n.alpha, n.beta, n.base, n.in_check)
+            });
         }
         if self.visit() {
             return Some(0);
@@ -1717,7 +1766,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                     STAGED_END => break,
                     STAGED_OVERFLOW => {
                         if legal == 0 {
-                            return self.quiesce(g, ply, alpha, beta, base, in_check);
+                            return self.quiesce::<false>(g, ply, alpha, beta, base, in_check);
                         }
                         break;
                     }
@@ -2132,12 +2181,12 @@ mod tests {
         with_searcher(|s| {
             let mut g = Xiangqi::parse_position("R3k4/1R7/9/9/9/9/9/9/9/3K5 b").unwrap();
             assert_eq!(
-                s.quiesce(&mut g, 3, -INFINITY, INFINITY, 0, true),
+                s.quiesce::<false>(&mut g, 3, -INFINITY, INFINITY, 0, true),
                 -(MATE - 3)
             );
             // In check with an evasion: the score is the evasion's, not the static one.
             let mut g = Xiangqi::parse_position("4k4/9/9/9/9/9/9/9/4R4/3K5 b").unwrap();
-            let q = s.quiesce(&mut g, 0, -INFINITY, INFINITY, 0, true);
+            let q = s.quiesce::<false>(&mut g, 0, -INFINITY, INFINITY, 0, true);
             assert!(q > -MATE_BOUND && q < 0, "{q}");
         });
     }
