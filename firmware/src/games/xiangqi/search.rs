@@ -332,6 +332,20 @@ const VICTIM_SCORE: [i16; 256] = {
     t
 };
 
+/// Takes in a quiescence child's `score`: raises `best` and `alpha`;
+/// `true` on a cut-off (`score` reaches `beta`).
+#[inline(always)]
+fn raise(best: &mut Score, alpha: &mut Score, score: Score, beta: Score) -> bool {
+    if score > *best {
+        *best = score;
+        if score > *alpha {
+            *alpha = score;
+            return score >= beta;
+        }
+    }
+    false
+}
+
 /// [`VALUE`] of the piece in `slot`.
 #[inline(always)]
 fn slot_value(slot: u8) -> Score {
@@ -1505,14 +1519,8 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             if self.aborted {
                 return 0;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
+            if raise(&mut best, &mut alpha, score, beta) {
+                break;
             }
         }
         if CHECKS && !in_check && best < beta {
@@ -1530,14 +1538,8 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
                 if self.aborted {
                     return 0;
                 }
-                if score > best {
-                    best = score;
-                    if score > alpha {
-                        alpha = score;
-                        if score >= beta {
-                            break;
-                        }
-                    }
+                if raise(&mut best, &mut alpha, score, beta) {
+                    break;
                 }
             }
         }
