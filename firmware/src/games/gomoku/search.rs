@@ -650,6 +650,9 @@ pub(super) struct HostPart<'p> {
 const UNDO_ENTRIES: usize = 1024;
 /// Marks of [`HostPart::mark_points`] kept by [`HostPart::undo`].
 const UNDO_MARKS: usize = 4096;
+/// Most points one move marks ([`HostPart::mark_points`]: those within
+/// [`super::board::REACH`] of it on its four lines).
+const MOVE_MARKS: usize = 8 * super::board::REACH as usize;
 /// Moves played at once whose changes [`HostPart::undo`] can follow (the
 /// search's plies and the leaves' VCF lines; deeper moves are taken back by
 /// marking their points again).
@@ -707,19 +710,21 @@ impl UndoLog {
         self.moves += 1;
     }
 
-    /// Keeps the point `p`'s marks `dirty` before the last move marked it
-    /// (or marks that move's log [`LOST`] if it is full).
+    /// `true` when a move is open and its marks ([`HostPart::mark_points`]:
+    /// at most [`MOVE_MARKS`]) fit in the log; marks the move's log [`LOST`]
+    /// when they may not.
     #[inline(always)]
-    fn keep_mark(&mut self, p: Point, dirty: u8) {
+    fn room_for_marks(&mut self) -> bool {
         let Some(last) = usize::from(self.moves).checked_sub(1) else {
-            return;
+            return false;
         };
-        if let Some(slot) = self.marked.get_mut(usize::from(self.marks)) {
-            *slot = (p, dirty);
-            self.marks += 1;
-        } else if let Some(start) = self.starts.get_mut(last) {
+        if usize::from(self.marks) + MOVE_MARKS <= UNDO_MARKS {
+            return true;
+        }
+        if let Some(start) = self.starts.get_mut(last) {
             *start |= LOST;
         }
+        false
     }
 
     /// Keeps `entry`, the point `p`'s before a change, in the last move's log
@@ -801,6 +806,9 @@ impl HostPart<'_> {
     /// ([`HostPart::undo`], the move played having opened its log).
     #[inline(never)]
     fn mark_points(&mut self, p: Point, lines: &[FullLine; 4], keep: bool) {
+        let log = &mut self.undo;
+        let keep = keep && log.room_for_marks();
+        let mut n = usize::from(log.marks);
         for (d, line) in lines.iter().enumerate() {
             let at = line.at;
             let mut near = line.empty_near();
@@ -809,13 +817,15 @@ impl HostPart<'_> {
                 near &= near - 1;
                 let q = i16::from(p) + (i16::from(i) - i16::from(at)) * DIR_STEP[d];
                 if let Some(e) = self.points.get_mut(q as usize) {
-                    if keep {
-                        self.undo.keep_mark(q as Point, e.dirty);
+                    if keep && let Some(slot) = log.marked.get_mut(n) {
+                        *slot = (q as Point, e.dirty);
+                        n += 1;
                     }
                     e.dirty |= 1 << d;
                 }
             }
         }
+        log.marks = n as u16;
     }
 
     /// Puts the points' entries back as they were before the last move, on
