@@ -142,7 +142,7 @@ impl PatternSink for Eval {
 /// Gives `sink` every stone's line pattern in each direction of `board` under
 /// `rule` (a count from scratch).
 pub fn count_into<S: PatternSink>(sink: &mut S, board: &Board, rule: Rule) {
-    let tables = [Table::for_side(rule, 0), Table::for_side(rule, 1)];
+    let tables = Table::both(rule);
     for p in 0..POINTS as u8 {
         if let Some(side) = board.get(p) {
             for line in board.lines(p) {
@@ -164,7 +164,7 @@ pub fn update_into<S: PatternSink>(
     add: bool,
     rule: Rule,
 ) {
-    let tables = [Table::for_side(rule, 0), Table::for_side(rule, 1)];
+    let tables = Table::both(rule);
     let sign = if add { 1 } else { -1 };
     for without in lines {
         let at = without.at;

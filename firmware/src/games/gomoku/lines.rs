@@ -50,6 +50,12 @@ impl Table {
         Self::of(rule.five_rule(side))
     }
 
+    /// The tables black and white play by under `rule`, by side.
+    #[inline(always)]
+    pub fn both(rule: Rule) -> [Self; 2] {
+        [Self::for_side(rule, 0), Self::for_side(rule, 1)]
+    }
+
     /// The pattern of the canonical window `index`.
     #[inline(always)]
     fn get(self, index: usize) -> Pattern {

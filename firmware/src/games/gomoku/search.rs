@@ -699,6 +699,13 @@ impl UndoLog {
         }
     }
 
+    /// Empties the log (a new root).
+    fn clear(&mut self) {
+        self.len = 0;
+        self.marks = 0;
+        self.moves = 0;
+    }
+
     /// Opens the log of a move played.
     #[inline(always)]
     fn open(&mut self) {
@@ -771,7 +778,7 @@ const DIR_STEP: [i16; 4] = [1, 15, 16, -14];
 impl HostPart<'_> {
     /// Reads every empty point's patterns and every stone's from scratch.
     fn read_points(&mut self, board: &super::board::Board, rule: Rule) {
-        let tables = [Table::for_side(rule, 0), Table::for_side(rule, 1)];
+        let tables = Table::both(rule);
         for p in 0..POINTS as u8 {
             if let Some(side) = board.get(p) {
                 let lines = self.rot.lines(board, p);
@@ -965,10 +972,7 @@ impl HostPart<'_> {
             generation: 0,
             soft_deadline: 0,
             rot: Rotated::default(),
-            tables: [
-                Table::for_side(Rule::Free, 0),
-                Table::for_side(Rule::Free, 1),
-            ],
+            tables: Table::both(Rule::Free),
             points: [CachedPoint::default(); POINTS],
             stones: [[0; 4]; POINTS],
             hist: Histogram::default(),
@@ -1192,14 +1196,9 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         if let Some(host) = self.host.first_mut() {
             host.hash = hash;
             host.rot = rot;
-            host.tables = [
-                Table::for_side(self.pos.rule(), 0),
-                Table::for_side(self.pos.rule(), 1),
-            ];
+            host.tables = Table::both(self.pos.rule());
             host.read_points(self.pos.board(), self.pos.rule());
-            host.undo.len = 0;
-            host.undo.marks = 0;
-            host.undo.moves = 0;
+            host.undo.clear();
             host.hist = Histogram::from_board(self.pos.board(), self.pos.rule());
             host.root_threat = [UNCHECKED; POINTS];
         }
