@@ -384,6 +384,11 @@ pub struct SuiteFigures {
     pub depth_in_time: u32,
     /// The deepest search of the suite.
     pub depth: u32,
+    /// Nodes of the requests that searched (nodes > 0).
+    pub nodes: u64,
+    /// Ticks of the requests that searched: with [`Self::nodes`] the suite's
+    /// ticks a node.
+    pub search_ticks: u64,
 }
 
 impl SuiteFigures {
@@ -399,6 +404,10 @@ impl SuiteFigures {
             f.peak_ram = f.peak_ram.max(r.ram());
             f.peak_stack = f.peak_stack.max(r.stack);
             f.depth = f.depth.max(r.depth);
+            if r.nodes > 0 {
+                f.nodes += r.nodes;
+                f.search_ticks += r.ticks;
+            }
             if r.millis() <= SAME_TIME_MS {
                 f.depth_in_time = f.depth_in_time.max(r.depth);
             }
@@ -434,12 +443,13 @@ pub fn cross_board(runs: &[BoardRun]) -> String {
     }
     s.push_str(&format!(
         "\nPer suite and board: the suite's ticks and their milliseconds at the board's clock \
-         (all scenarios, then the slowest one), the peak RAM and stack of any request, and the \
+         (all scenarios, then the slowest one), the nodes of the scenarios that searched and \
+         their ticks a node, the peak RAM and stack of any request, and the \
          deepest search that finished within {SAME_TIME_MS:.0} ms of board time \
          (of the deepest in the suite). The same requests run everywhere, so the columns compare \
          the boards directly.\n\n\
-         | suite | board | scenarios | ticks | ms | slowest ms | peak RAM | peak stack | depth in {SAME_TIME_MS:.0} ms (of) |\n\
-         |---|---|---|---|---|---|---|---|---|\n"
+         | suite | board | scenarios | ticks | ms | slowest ms | nodes | ticks / node | peak RAM | peak stack | depth in {SAME_TIME_MS:.0} ms (of) |\n\
+         |---|---|---|---|---|---|---|---|---|---|---|\n"
     ));
     for suite in &suites {
         for run in runs {
@@ -448,7 +458,7 @@ pub fn cross_board(runs: &[BoardRun]) -> String {
                 continue;
             }
             s.push_str(&format!(
-                "| {suite} | {} | {}{} | {} | {:.1} | {:.1} | {} | {} | {} ({}) |\n",
+                "| {suite} | {} | {}{} | {} | {:.1} | {:.1} | {} | {} | {} | {} | {} ({}) |\n",
                 run.run,
                 f.scenarios,
                 if f.failed > 0 {
@@ -459,6 +469,10 @@ pub fn cross_board(runs: &[BoardRun]) -> String {
                 f.ticks,
                 f.millis,
                 f.slowest_ms,
+                f.nodes,
+                f.search_ticks
+                    .checked_div(f.nodes)
+                    .map_or(String::new(), |t| t.to_string()),
                 f.peak_ram,
                 f.peak_stack,
                 f.depth_in_time,
@@ -558,6 +572,29 @@ mod tests {
         let mut row = sample_row(line);
         row.check(line, line);
         assert!(row.problem.unwrap().contains("RAM"));
+    }
+
+    #[test]
+    fn a_suites_ticks_a_node_count_only_the_requests_that_searched() {
+        let line = "bestmove b2 score=0 depth=9 nodes=10 ticks=50 stack=900 arena=0 pv b2";
+        let mut quiet = sample_row("ok");
+        (quiet.nodes, quiet.ticks) = (0, 1_000);
+        let mut deep = sample_row(line);
+        (deep.nodes, deep.ticks) = (30, 150);
+        let run = BoardRun {
+            run: "b".into(),
+            board: "b".into(),
+            title: "t".into(),
+            hz: REFERENCE_HZ,
+            rows: vec![sample_row(line), quiet, deep],
+            tests_passed: Some(true),
+        };
+        let f = SuiteFigures::of(&run, "ttt");
+        assert_eq!(
+            (f.scenarios, f.ticks, f.nodes, f.search_ticks),
+            (3, 1_200, 40, 200)
+        );
+        assert!(cross_board(&[run]).contains("| 1200 | 0.1 | 0.1 | 40 | 5 |"));
     }
 
     #[test]
