@@ -352,24 +352,36 @@ fn rank<const W: usize>(
     width: usize,
 ) {
     let n = usize::from(*len);
+    if W > MAX_WIDTH {
+        // The host's: one pass from the end, each lower candidate moved a
+        // place down as it is passed (not a search, then two calls of
+        // `memmove`); when all places are taken, the last one's is the first.
+        let width = width.min(W);
+        let mut i = n.min(width);
+        if i == width {
+            match width.checked_sub(1) {
+                Some(last) if values[last] < value => i = last,
+                _ => return,
+            }
+        }
+        while i > 0 && values[i - 1] < value {
+            moves[i] = moves[i - 1];
+            values[i] = values[i - 1];
+            i -= 1;
+        }
+        moves[i] = p;
+        values[i] = value;
+        *len = (n + 1).min(width) as u8;
+        return;
+    }
     let mut i = n.min(width);
     while i > 0 && values[i - 1] < value {
         i -= 1;
     }
     if i < width {
         let end = n.min(width - 1);
-        if W > MAX_WIDTH {
-            // The host's: a few steps in place, not two calls of `memmove`.
-            let mut k = end;
-            while k > i {
-                moves[k] = moves[k - 1];
-                values[k] = values[k - 1];
-                k -= 1;
-            }
-        } else {
-            moves.copy_within(i..end, i + 1);
-            values.copy_within(i..end, i + 1);
-        }
+        moves.copy_within(i..end, i + 1);
+        values.copy_within(i..end, i + 1);
         moves[i] = p;
         values[i] = value;
         *len = (n + 1).min(width) as u8;
@@ -2615,6 +2627,26 @@ mod tests {
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        /// The host's `rank` (one pass) keeps the same candidates in the same
+        /// order as the board's (a search, then `copy_within`): the best
+        /// `width` by value, the earlier point first among equal values.
+        #[test]
+        fn host_rank_equals_board_rank(
+            values in proptest::collection::vec(0u16..8, 0..40),
+            width in 0usize..=MAX_WIDTH,
+        ) {
+            let mut host = ([NO_POINT; HOST_WIDTH], [0u16; HOST_WIDTH], 0u8);
+            let mut board = ([NO_POINT; MAX_WIDTH], [0u16; MAX_WIDTH], 0u8);
+            for (p, &value) in values.iter().enumerate() {
+                rank(&mut host.0, &mut host.1, &mut host.2, p as Point, value, width);
+                rank(&mut board.0, &mut board.1, &mut board.2, p as Point, value, width);
+            }
+            let len = usize::from(board.2);
+            proptest::prop_assert_eq!(host.2, board.2);
+            proptest::prop_assert_eq!(&host.0[..len], &board.0[..len]);
+            proptest::prop_assert_eq!(&host.1[..len], &board.1[..len]);
+        }
+
         /// The host's points, stones' patterns and pattern counts kept move by
         /// move equal a fresh reading, after moves played and taken back; the host score
         /// equals the one computed from scratch.
