@@ -352,24 +352,36 @@ fn rank<const W: usize>(
     width: usize,
 ) {
     let n = usize::from(*len);
+    if W > MAX_WIDTH {
+        // The host's: one pass from the end, each lower candidate moved a
+        // place down as it is passed (not a search, then two calls of
+        // `memmove`); when all places are taken, the last one's is the first.
+        let width = width.min(W);
+        let mut i = n.min(width);
+        if i == width {
+            match width.checked_sub(1) {
+                Some(last) if values[last] < value => i = last,
+                _ => return,
+            }
+        }
+        while i > 0 && values[i - 1] < value {
+            moves[i] = moves[i - 1];
+            values[i] = values[i - 1];
+            i -= 1;
+        }
+        moves[i] = p;
+        values[i] = value;
+        *len = (n + 1).min(width) as u8;
+        return;
+    }
     let mut i = n.min(width);
     while i > 0 && values[i - 1] < value {
         i -= 1;
     }
     if i < width {
         let end = n.min(width - 1);
-        if W > MAX_WIDTH {
-            // The host's: a few steps in place, not two calls of `memmove`.
-            let mut k = end;
-            while k > i {
-                moves[k] = moves[k - 1];
-                values[k] = values[k - 1];
-                k -= 1;
-            }
-        } else {
-            moves.copy_within(i..end, i + 1);
-            values.copy_within(i..end, i + 1);
-        }
+        moves.copy_within(i..end, i + 1);
+        values.copy_within(i..end, i + 1);
         moves[i] = p;
         values[i] = value;
         *len = (n + 1).min(width) as u8;
@@ -447,7 +459,25 @@ impl<const W: usize> ScanState<W> {
         }
         self.threatened |= theirs.class >= OPEN_FOUR;
         let urgent = mine.class >= THREE || theirs.class >= self.theirs_urgent;
-        let value = ranking(mine.value, theirs.value, urgent);
+        self.keep(moves, p, ranking(mine.value, theirs.value, urgent));
+        if (mine.class >= FOUR || theirs.class >= FOUR)
+            && let Some(slot) = self.answers.get_mut(usize::from(self.answer_count))
+        {
+            *slot = p;
+            self.answer_count += 1;
+        }
+    }
+
+    /// [`ScanState::consider_in`] of a quiet point (see [`CachedPoint::quiet`]),
+    /// whose ranking value is `value`: nothing to note but the value.
+    #[inline(always)]
+    fn consider_quiet(&mut self, moves: &mut [Point; W], p: Point, value: u16) {
+        self.keep(moves, p, value);
+    }
+
+    /// Ranks the point `p` of ranking value `value` into `moves`.
+    #[inline(always)]
+    fn keep(&mut self, moves: &mut [Point; W], p: Point, value: u16) {
         let width = usize::from(self.width);
         // The host's candidates are many points for few places: those below
         // the last kept one are passed over here, not in a call of `rank`.
@@ -459,12 +489,6 @@ impl<const W: usize> ScanState<W> {
                 .is_some_and(|&v| v >= value);
         if !kept_out {
             rank(moves, &mut self.values, &mut self.scan.len, p, value, width);
-        }
-        if (mine.class >= FOUR || theirs.class >= FOUR)
-            && let Some(slot) = self.answers.get_mut(usize::from(self.answer_count))
-        {
-            *slot = p;
-            self.answer_count += 1;
         }
     }
 
@@ -768,9 +792,18 @@ struct CachedPoint {
     /// The fine class of each colour ([`super::point_class`]; the host
     /// evaluation's point features).
     classes: [PointClass; 2],
+    /// The point's ranking value in a scan ([`ranking`]: the two colours'
+    /// values added up, the same for either side to move) when it is quiet:
+    /// neither colour makes a three or more there and no renju test is due
+    /// (then the scan notes nothing else of it); [`NOT_QUIET`] otherwise.
+    quiet: u16,
     /// Directions whose patterns are to be read again.
     dirty: u8,
 }
+
+/// [`CachedPoint::quiet`] of a point that is not quiet (above every quiet
+/// point's value).
+const NOT_QUIET: u16 = u16::MAX;
 
 /// Steps between neighbouring points along each of [`super::board::DIRS`].
 const DIR_STEP: [i16; 4] = [1, 15, 16, -14];
@@ -888,6 +921,21 @@ impl HostPart<'_> {
         }
     }
 
+    /// The empty point `p`'s [`CachedPoint::quiet`] value, read again in the
+    /// directions marked, when it is quiet and the ranking adds no class
+    /// bonus ([`HostPart::class_order`]).
+    #[inline(always)]
+    fn quiet(&mut self, board: &super::board::Board, p: Point, rule: Rule) -> Option<u16> {
+        if self.class_order {
+            return None;
+        }
+        if self.points.get(usize::from(p))?.dirty != 0 {
+            self.refresh(board, p, rule);
+        }
+        let quiet = self.points.get(usize::from(p))?.quiet;
+        (quiet < URGENT).then_some(quiet)
+    }
+
     /// [`HostPart::point`] of a point with directions marked: only those
     /// directions' windows are read, and the sums and classes are worked out
     /// again only when a pattern changed.
@@ -959,6 +1007,12 @@ impl CachedPoint {
                 w.threat_of_class(white_class),
             ],
             maybe_forbidden: maybe && rule.has_forbidden(),
+        };
+        let [black, white] = self.sums.threat;
+        self.quiet = if black.class < THREE && white.class < THREE && !self.sums.maybe_forbidden {
+            ranking(black.value, white.value, false)
+        } else {
+            NOT_QUIET
         };
     }
 }
@@ -1409,6 +1463,14 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
                 let p = r * 15 + near.trailing_zeros() as u8;
                 near &= near - 1;
                 work += 1;
+                if Self::HOST {
+                    let (board, rule) = (self.pos.board(), self.pos.rule());
+                    if let Some(value) = self.host.first_mut().and_then(|h| h.quiet(board, p, rule))
+                    {
+                        st.consider_quiet(moves, p, value);
+                        continue;
+                    }
+                }
                 let pp = self.read_point(p);
                 let pp = self.class_bonus(p, pp);
                 if Self::HOST {
@@ -2565,6 +2627,26 @@ mod tests {
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        /// The host's `rank` (one pass) keeps the same candidates in the same
+        /// order as the board's (a search, then `copy_within`): the best
+        /// `width` by value, the earlier point first among equal values.
+        #[test]
+        fn host_rank_equals_board_rank(
+            values in proptest::collection::vec(0u16..8, 0..40),
+            width in 0usize..=MAX_WIDTH,
+        ) {
+            let mut host = ([NO_POINT; HOST_WIDTH], [0u16; HOST_WIDTH], 0u8);
+            let mut board = ([NO_POINT; MAX_WIDTH], [0u16; MAX_WIDTH], 0u8);
+            for (p, &value) in values.iter().enumerate() {
+                rank(&mut host.0, &mut host.1, &mut host.2, p as Point, value, width);
+                rank(&mut board.0, &mut board.1, &mut board.2, p as Point, value, width);
+            }
+            let len = usize::from(board.2);
+            proptest::prop_assert_eq!(host.2, board.2);
+            proptest::prop_assert_eq!(&host.0[..len], &board.0[..len]);
+            proptest::prop_assert_eq!(&host.1[..len], &board.1[..len]);
+        }
+
         /// The host's points, stones' patterns and pattern counts kept move by
         /// move equal a fresh reading, after moves played and taken back; the host score
         /// equals the one computed from scratch.
@@ -2621,6 +2703,10 @@ mod tests {
                     let codes = patterns.map(point_class::code);
                     let (board, host) = (s.pos.board(), &mut s.host[0]);
                     proptest::prop_assert_eq!(host.classes(board, p, rule), classes, "point {}", p);
+                    let [black, white] = fresh.threat;
+                    let quiet = (black.class < THREE && white.class < THREE && !fresh.maybe_forbidden)
+                        .then(|| ranking(black.value, white.value, false));
+                    proptest::prop_assert_eq!(host.quiet(board, p, rule), quiet, "point {}", p);
                     proptest::prop_assert_eq!(host.codes(p), codes, "point {}", p);
                 }
             }
