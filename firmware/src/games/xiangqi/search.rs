@@ -111,8 +111,9 @@ const LAZY_MARGIN: Score = 300;
 /// +12 Elo over 800 games at 4,000 nodes a move). In the board's searches
 /// the rest of the evaluation moves a score by 200 or more in about 6 % of
 /// the full evaluations asked for (by 300 or more in 0.4 %), and 200 spares
-/// about an eighth of them (session 39: as strong at 3,000 nodes a move,
-/// 2.3 % fewer instructions a node; 175 spared a sixth but lost games).
+/// about an eighth of them (session 39: 0 ± 20 Elo over 800 games at 3,000
+/// nodes a move, 2.3 % fewer instructions a node; 175 spared a sixth but
+/// scored -15 Elo).
 const BOARD_LAZY_MARGIN: Score = 200;
 /// Delta pruning margin in quiescence.
 const DELTA: Score = 200;
