@@ -143,9 +143,13 @@ impl Position {
     /// last capture stands to lose beyond the threshold if that piece is
     /// taken, and `win` whether the side to move's capture reaches the
     /// threshold if the exchange stops now.
+    ///
+    /// Captures only: a quiet move's empty target would read as the most
+    /// valuable victim, so every quiet move would pass.
     // Out of line on a board: inlined, its locals would sit in every search frame.
     #[cfg_attr(target_os = "none", inline(never))]
     pub fn see_at_least(&mut self, mv: Move, threshold: Score) -> bool {
+        debug_assert!(mv.captured != 0, "see_at_least on a quiet move: {mv:?}");
         let mut swap = value(mv.captured) - threshold;
         if swap < 0 {
             return false;
