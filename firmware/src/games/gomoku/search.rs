@@ -468,14 +468,8 @@ impl<const W: usize> ScanState<W> {
         }
     }
 
-    /// [`ScanState::consider_in`] of a quiet point (see [`CachedPoint::quiet`]),
-    /// whose ranking value is `value`: nothing to note but the value.
-    #[inline(always)]
-    fn consider_quiet(&mut self, moves: &mut [Point; W], p: Point, value: u16) {
-        self.keep(moves, p, value);
-    }
-
-    /// Ranks the point `p` of ranking value `value` into `moves`.
+    /// Ranks the point `p` of ranking value `value` into `moves` (all a
+    /// quiet point, see [`CachedPoint::quiet`], asks of the scan).
     #[inline(always)]
     fn keep(&mut self, moves: &mut [Point; W], p: Point, value: u16) {
         let width = usize::from(self.width);
@@ -805,6 +799,15 @@ struct CachedPoint {
 /// point's value).
 const NOT_QUIET: u16 = u16::MAX;
 
+/// The ranking value of a point whose patterns are `pp` when it is quiet
+/// (see [`CachedPoint::quiet`]), `None` when it is not.
+#[inline(always)]
+fn quiet_ranking(pp: PointPatterns) -> Option<u16> {
+    let [black, white] = pp.threat;
+    (black.class < THREE && white.class < THREE && !pp.maybe_forbidden)
+        .then(|| ranking(black.value, white.value, false))
+}
+
 /// Steps between neighbouring points along each of [`super::board::DIRS`].
 const DIR_STEP: [i16; 4] = [1, 15, 16, -14];
 
@@ -1008,12 +1011,7 @@ impl CachedPoint {
             ],
             maybe_forbidden: maybe && rule.has_forbidden(),
         };
-        let [black, white] = self.sums.threat;
-        self.quiet = if black.class < THREE && white.class < THREE && !self.sums.maybe_forbidden {
-            ranking(black.value, white.value, false)
-        } else {
-            NOT_QUIET
-        };
+        self.quiet = quiet_ranking(self.sums).unwrap_or(NOT_QUIET);
     }
 }
 
@@ -1467,7 +1465,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
                     let (board, rule) = (self.pos.board(), self.pos.rule());
                     if let Some(value) = self.host.first_mut().and_then(|h| h.quiet(board, p, rule))
                     {
-                        st.consider_quiet(moves, p, value);
+                        st.keep(moves, p, value);
                         continue;
                     }
                 }
@@ -2703,10 +2701,7 @@ mod tests {
                     let codes = patterns.map(point_class::code);
                     let (board, host) = (s.pos.board(), &mut s.host[0]);
                     proptest::prop_assert_eq!(host.classes(board, p, rule), classes, "point {}", p);
-                    let [black, white] = fresh.threat;
-                    let quiet = (black.class < THREE && white.class < THREE && !fresh.maybe_forbidden)
-                        .then(|| ranking(black.value, white.value, false));
-                    proptest::prop_assert_eq!(host.quiet(board, p, rule), quiet, "point {}", p);
+                    proptest::prop_assert_eq!(host.quiet(board, p, rule), quiet_ranking(fresh), "point {}", p);
                     proptest::prop_assert_eq!(host.codes(p), codes, "point {}", p);
                 }
             }

@@ -104,8 +104,8 @@ const BOARD_LATE_MOVES: [u16; 4] = [0, 5, 9, 14];
 /// The host profile's quiescence stands pat on material and tables alone
 /// when they are this far above beta (the rest of the evaluation rarely
 /// moves a score as much).
-const LAZY_MARGIN: Score = 300;
-/// The board profile's [`LAZY_MARGIN`], for its quiescence and for its
+const HOST_LAZY_MARGIN: Score = 300;
+/// The board profile's [`HOST_LAZY_MARGIN`], for its quiescence and for its
 /// null-window nodes, which take material and tables for their static
 /// evaluation when they lie this far from beta (session 34, with 300: about
 /// +12 Elo over 800 games at 4,000 nodes a move). In the board's searches
@@ -682,7 +682,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
 
     /// The profile's lazy evaluation margin.
     const LAZY_MARGIN: Score = if Self::HOST {
-        LAZY_MARGIN
+        HOST_LAZY_MARGIN
     } else {
         BOARD_LAZY_MARGIN
     };
