@@ -1143,7 +1143,14 @@ mod tests {
 
     #[test]
     fn yixin_nbest_hashclear_and_bad_counts() {
-        let mut e = session_engine(&["START 15", "YXBOARD", "7,7,2", "8,8,1", "DONE"]);
+        let mut e = session_engine(&[
+            "START 15",
+            "INFO max_node 10000",
+            "YXBOARD",
+            "7,7,2",
+            "8,8,1",
+            "DONE",
+        ]);
         assert_eq!(String::from_utf8_lossy(&e.out), "OK\n");
         assert!(step(&mut e, "YXNBEST 0")[0].starts_with("ERROR YXNBEST"));
         assert!(step(&mut e, "YXNBEST many")[0].starts_with("ERROR YXNBEST"));
@@ -1295,6 +1302,7 @@ mod tests {
     fn begin_turn_and_bad_input_keep_the_game() {
         let mut e = engine();
         assert_eq!(step(&mut e, "START 15"), ["OK"]);
+        assert!(step(&mut e, "INFO max_node 10000").is_empty());
         let first = answer(&step(&mut e, "BEGIN"));
         assert_eq!(e.moves, [first]);
         // Off the board, unreadable, on a stone: ERROR, and nothing changes.
@@ -1337,6 +1345,9 @@ mod tests {
         let mut e = engine();
         step(&mut e, "START 15");
         step(&mut e, "INFO rule 1");
+        // A node budget keeps the debug build's game short (a search with no limit
+        // uses the level's whole budget on every move).
+        step(&mut e, "INFO max_node 10000");
         let mut reply = step(&mut e, "BEGIN");
         let mut script = (0..15u8)
             .step_by(2)

@@ -76,11 +76,6 @@ pub fn test_everything() -> Result<()> {
         cargo().args(["test", "--workspace"]),
         &mut results,
     );
-    step(
-        "firmware tests in release (xiangqi perft to depth 4)",
-        cargo().args(["test", "--release", "-p", "sente-firmware", "--lib"]),
-        &mut results,
-    );
     // Every board's firmware builds, with its size (the simulated ones again below).
     for board in boards::BOARDS.iter().filter(|b| b.sim.is_none()) {
         let name = format!(
