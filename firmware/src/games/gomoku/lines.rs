@@ -5,8 +5,8 @@
 //! blocked point on each side: 94 × 94 windows) for each way of winning (five or
 //! more, exactly five, caro's exactly five not blocked at both ends) and puts the
 //! three tables in flash, two 4-bit patterns a byte (13 KB in all). Looking a
-//! pattern up costs two half-window states and one table read, on the board as on
-//! the host.
+//! pattern up costs two half-window states and one table read; the host reads
+//! byte-a-window copies without the edge's half states ([`HostTable`]).
 //!
 //! On top of the line patterns:
 //! * [`PointPatterns`]: the four line patterns a stone on an empty point would
@@ -15,6 +15,7 @@
 //! * [`stone_value`]: the evaluation's value of a stone's line pattern.
 
 use super::board::{BLACK, Board, CENTER, Line, Point, WHITE};
+use super::lines_gen::WINDOWS;
 pub use super::lines_gen::{
     B1, B2, B3, B4, D4, DEAD, F1, F2, F2A, F3, F3S, F4, F5, FiveRule, HALF_STATES, OL, PATTERNS,
 };
@@ -83,6 +84,87 @@ impl Table {
             right += bit_r;
         }
         self.get(left * HALF_STATES + right)
+    }
+}
+
+/// The three tables' bytes (as [`TABLES`]), for the host's byte-a-window
+/// copies ([`WIDE`]) built from them at compile time.
+const TABLE_DATA: &[u8; 3 * TABLE_BYTES] =
+    include_bytes!(concat!(env!("OUT_DIR"), "/gomoku_lines.bin"));
+
+/// The three tables unpacked, one pattern a byte (the host's [`HostTable`]:
+/// 26 KB, not in the board's flash).
+static WIDE: [[u8; WINDOWS]; 3] = {
+    let mut t = [[0u8; WINDOWS]; 3];
+    let mut k = 0;
+    while k < 3 {
+        let mut i = 0;
+        while i < WINDOWS {
+            t[k][i] = (TABLE_DATA[k * TABLE_BYTES + i / 2] >> ((i & 1) * 4)) & 15;
+            i += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// [`LEFT`]'s states times [`HALF_STATES`]: the first index of their row of
+/// windows (the host's [`HostTable`]).
+static LEFT_ROWS: [u16; 1024] = {
+    let mut t = [0u16; 1024];
+    let mut i = 0;
+    while i < 1024 {
+        t[i] = LEFT[i] as u16 * HALF_STATES as u16;
+        i += 1;
+    }
+    t
+};
+
+/// The host's view of one rule's line patterns: [`Table::pattern`] in fewer
+/// steps where the edge of the board blocks a line as an opponent stone does
+/// (every way of winning but caro's: a test checks every window), a byte a
+/// window and the half states' row read pre-multiplied.
+#[derive(Clone, Copy, Debug)]
+pub struct HostTable {
+    /// The rule's patterns, a byte a window.
+    wide: &'static [u8; WINDOWS],
+    /// The packed table (read for caro, whose edge is not an opponent stone).
+    table: Table,
+    /// The edge blocks as an opponent stone does (not caro).
+    edge_blocks: bool,
+}
+
+impl HostTable {
+    /// The table of a way of winning.
+    pub fn of(five: FiveRule) -> Self {
+        let i = match five {
+            FiveRule::Free => 0,
+            FiveRule::Exact => 1,
+            FiveRule::Caro => 2,
+        };
+        HostTable {
+            wide: &WIDE[i],
+            table: Table::of(five),
+            edge_blocks: five != FiveRule::Caro,
+        }
+    }
+
+    /// The tables black and white play by under `rule`, by side.
+    pub fn both(rule: Rule) -> [Self; 2] {
+        [Self::of(rule.five_rule(0)), Self::of(rule.five_rule(1))]
+    }
+
+    /// [`Table::pattern`]: the same pattern.
+    #[inline(always)]
+    pub fn pattern(self, line: &Line, side: u8) -> Pattern {
+        if !self.edge_blocks {
+            return self.table.pattern(line, side);
+        }
+        let own = usize::from(line.own(side));
+        let blocked = usize::from(line.blocked(side));
+        let left = usize::from(LEFT_ROWS[(own & 31) | (blocked & 31) << 5]);
+        let right = usize::from(RIGHT[((own >> 6) & 31) | ((blocked >> 6) & 31) << 5]);
+        self.wide.get(left + right).copied().unwrap_or(0)
     }
 }
 
@@ -501,7 +583,7 @@ pub fn stone_value(p: Pattern) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::lines_gen::{self, Cell, WINDOWS};
+    use super::super::lines_gen::{self, Cell};
     use super::*;
     use crate::games::gomoku::board::{REACH, SIZE};
     use crate::games::gomoku::shape::{completions, four_count, three_points};
@@ -516,6 +598,35 @@ mod tests {
             let table = Table::of(five);
             for (i, &p) in fresh.iter().enumerate() {
                 assert_eq!(table.get(i), p, "{five:?} window {i}");
+            }
+        }
+    }
+
+    /// The host's tables give the table's pattern of every window (each of
+    /// the ten points empty, black, white or off the board), for both colours
+    /// under each way of winning.
+    #[test]
+    fn host_tables_equal_the_tables() {
+        for five in [FiveRule::Free, FiveRule::Exact, FiveRule::Caro] {
+            let (table, host) = (Table::of(five), HostTable::of(five));
+            for cells in 0..1u32 << 20 {
+                let mut l = Line::default();
+                for i in 0..10 {
+                    let bit = 1u16 << if i < 5 { i } else { i + 1 };
+                    match cells >> (2 * i) & 3 {
+                        1 => l.black |= bit,
+                        2 => l.white |= bit,
+                        3 => l.off |= bit,
+                        _ => {}
+                    }
+                }
+                for side in [BLACK, WHITE] {
+                    assert_eq!(
+                        host.pattern(&l, side),
+                        table.pattern(&l, side),
+                        "{five:?} {cells:#x}"
+                    );
+                }
             }
         }
     }

@@ -55,7 +55,7 @@ use super::board::{BLACK, FullLine, POINTS, Point, Rotated, parse_point};
 use super::engine::fill;
 use super::eval::{Eval, PatternSink};
 use super::host_eval::{self, Both, Histogram, HostEval, HostWeights, PointClasses};
-use super::lines::{FOUR, OPEN_FOUR, Pattern, PatternSum, PointPatterns, THREE, Table};
+use super::lines::{FOUR, HostTable, OPEN_FOUR, Pattern, PatternSum, PointPatterns, THREE};
 use super::point_class::{self, PointClass};
 use super::position::{CENTER_POINT, Gomoku, NO_POINT};
 use super::rules::Rule;
@@ -632,7 +632,7 @@ pub(super) struct HostPart<'p> {
     /// The board's columns and diagonals.
     rot: Rotated,
     /// The line-pattern tables of black and white under the request's rule.
-    tables: [Table; 2],
+    tables: [HostTable; 2],
     /// Every empty point's line patterns and what they add up to: a move marks
     /// the directions it changes on the empty points within a window's reach
     /// along its four lines, and a point is read again in those directions
@@ -814,7 +814,7 @@ const DIR_STEP: [i16; 4] = [1, 15, 16, -14];
 impl HostPart<'_> {
     /// Reads every empty point's patterns and every stone's from scratch.
     fn read_points(&mut self, board: &super::board::Board, rule: Rule) {
-        let tables = Table::both(rule);
+        let tables = HostTable::both(rule);
         for p in 0..POINTS as u8 {
             if let Some(side) = board.get(p) {
                 let lines = self.rot.lines(board, p);
@@ -952,7 +952,8 @@ impl HostPart<'_> {
         let tables = self.tables;
         let mut dirty = e.dirty;
         e.dirty = 0;
-        let mut changed = false;
+        // The colours whose patterns changed (bit `side`).
+        let mut changed = 0u8;
         while dirty != 0 {
             let d = dirty.trailing_zeros() as usize & 3;
             dirty &= dirty - 1;
@@ -963,12 +964,18 @@ impl HostPart<'_> {
                 if n != old {
                     e.patterns[side][d] = n;
                     e.pattern_sums[side] = e.pattern_sums[side].replaced(old, n);
-                    changed = true;
+                    changed |= 1 << side;
                 }
             }
         }
-        if changed {
-            e.refresh_sums(rule);
+        if changed != 0 {
+            if changed & 1 != 0 {
+                e.refresh_side(0, rule);
+            }
+            if changed & 2 != 0 {
+                e.refresh_side(1, rule);
+            }
+            e.quiet = quiet_ranking(e.sums).unwrap_or(NOT_QUIET);
         }
         e.sums
     }
@@ -1000,18 +1007,24 @@ impl CachedPoint {
     /// tables, [`point_class::of_patterns`]; the values from the kept sums).
     #[inline(always)]
     fn refresh_sums(&mut self, rule: Rule) {
-        let (black, black_class, maybe) = point_class::of_patterns(self.patterns[0]);
-        let (white, white_class, _) = point_class::of_patterns(self.patterns[1]);
-        self.classes = [black, white];
-        let [b, w] = self.pattern_sums;
-        self.sums = PointPatterns {
-            threat: [
-                b.threat_of_class(black_class),
-                w.threat_of_class(white_class),
-            ],
-            maybe_forbidden: maybe && rule.has_forbidden(),
-        };
+        self.refresh_side(0, rule);
+        self.refresh_side(1, rule);
         self.quiet = quiet_ranking(self.sums).unwrap_or(NOT_QUIET);
+    }
+
+    /// [`CachedPoint::refresh_sums`] of one colour's patterns (`side`; black's
+    /// also say whether the renju test is due), [`CachedPoint::quiet`] left
+    /// as it was: a refresh works out again only the colours whose patterns
+    /// changed.
+    #[inline(always)]
+    fn refresh_side(&mut self, side: usize, rule: Rule) {
+        let side = side & 1;
+        let (fine, class, maybe) = point_class::of_patterns(self.patterns[side]);
+        self.classes[side] = fine;
+        self.sums.threat[side] = self.pattern_sums[side].threat_of_class(class);
+        if side == 0 {
+            self.sums.maybe_forbidden = maybe && rule.has_forbidden();
+        }
     }
 }
 
@@ -1024,7 +1037,7 @@ impl HostPart<'_> {
             generation: 0,
             soft_deadline: 0,
             rot: Rotated::default(),
-            tables: Table::both(Rule::Free),
+            tables: HostTable::both(Rule::Free),
             points: [CachedPoint::default(); POINTS],
             stones: [[0; 4]; POINTS],
             hist: Histogram::default(),
@@ -1070,7 +1083,7 @@ fn host_update(
     lines: &[FullLine; 4],
     side: u8,
     add: bool,
-    tables: [Table; 2],
+    tables: [HostTable; 2],
 ) {
     for (d, without) in lines.iter().enumerate() {
         let at = without.at;
@@ -1248,7 +1261,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         if let Some(host) = self.host.first_mut() {
             host.hash = hash;
             host.rot = rot;
-            host.tables = Table::both(self.pos.rule());
+            host.tables = HostTable::both(self.pos.rule());
             host.read_points(self.pos.board(), self.pos.rule());
             host.undo.clear();
             host.hist = Histogram::from_board(self.pos.board(), self.pos.rule());
@@ -2590,6 +2603,7 @@ fn parse_into<'p, const P: usize, const T: usize, const W: usize, const R: usize
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::gomoku::lines::Table;
     use crate::games::gomoku::tests_support::NoPoll;
 
     /// The ordering bonus by fine class: the opponent's double-two point
