@@ -651,6 +651,47 @@ pub fn zobrist(slot: u8, sq: Square) -> u64 {
 /// Phase units by [`Kind`]: rook 4, horse and cannon 2.
 const PHASE_UNITS: [u8; 7] = [0, 0, 0, 2, 4, 2, 0];
 
+/// Attack units by [`Kind`] of a piece across the river: rook 3, horse and
+/// cannon 2, pawn 1 (the evaluation's, [`super::eval::param::ATTACK`]).
+const ATTACK_UNITS: [u8; 7] = [0, 0, 0, 2, 3, 2, 1];
+
+const fn build_tally() -> [[i32; 128]; 16] {
+    let mut t = [[0; 128]; 16];
+    let mut row = 0;
+    while row < 14 {
+        let (color, kind) = (row / 7, row % 7);
+        let mut sq = 0;
+        while sq < SQUARES {
+            let crossed = (sq >= 45) == (color == RED as usize);
+            let mut v = (PHASE_UNITS[kind] as i32) << TALLY_PHASE;
+            if crossed {
+                v += (ATTACK_UNITS[kind] as i32) << (TALLY_UNITS + 8 * color as u32);
+            }
+            let guard = if kind == Kind::Advisor as usize {
+                1
+            } else if kind == Kind::Elephant as usize {
+                4
+            } else {
+                0
+            };
+            v += guard << (TALLY_GUARDS + 4 * color as u32);
+            t[row][sq] = v;
+            sq += 1;
+        }
+        row += 1;
+    }
+    t
+}
+/// What a piece adds to [`Position::tally`], by `[colour * 7 + kind][square]`
+/// (padded to 16 × 128, as [`ZOBRIST`]).
+static TALLY: [[i32; 128]; 16] = build_tally();
+/// [`Position::tally`]'s first bit of red's attack units (black's 8 above).
+pub const TALLY_UNITS: u32 = 0;
+/// [`Position::tally`]'s first bit of red's guards (black's 4 above).
+pub const TALLY_GUARDS: u32 = 16;
+/// [`Position::tally`]'s first bit of the phase units.
+pub const TALLY_PHASE: u32 = 24;
+
 /// A xiangqi position: the board, piece slots, line occupancies and the hash.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[repr(C)]
@@ -666,8 +707,8 @@ pub struct Position {
     // the Cortex-M0's short offsets.
     key: u64,
     psq: i32,
+    tally: i32,
     side: u8,
-    phase: u8,
     rank_occ: [u16; 10],
     file_occ: [u16; 9],
 }
@@ -689,7 +730,7 @@ impl Position {
             side: RED,
             key: 0,
             psq: 0,
-            phase: 0,
+            tally: 0,
         }
     }
 
@@ -726,7 +767,17 @@ impl Position {
     /// phase before capping (see [`super::eval::phase`]).
     #[inline]
     pub fn phase_units(&self) -> u8 {
-        self.phase
+        (self.tally >> TALLY_PHASE) as u8
+    }
+    /// Both sides' attack units, guards and phase units in one word, kept
+    /// up to date by make and unmake ([`TALLY`] summed over the pieces):
+    /// bits 0–7 red's attack units (its rooks, horses, cannons and pawns
+    /// across the river: 3, 2, 2 and 1 each), 8–15 black's; bits 16–19
+    /// red's guards (advisors on the board, plus 4 for each elephant),
+    /// 20–23 black's; bits 24–31 [`Position::phase_units`].
+    #[inline]
+    pub fn tally(&self) -> i32 {
+        self.tally
     }
     /// Slot of the piece on `sq` (0 when empty or off the board).
     #[inline]
@@ -799,7 +850,7 @@ impl Position {
         self.file_occ[usize::from(f)] |= 1 << r;
         self.key ^= zobrist(slot, sq);
         self.psq += psq(slot, sq);
-        self.phase += PHASE_UNITS[slot_kind(slot) as usize];
+        self.tally += TALLY[slot_row(slot)][usize::from(sq & 0x7F)];
     }
 
     /// Plays `mv` (pseudo-legal, built for this position) without any legality check.
@@ -861,13 +912,14 @@ impl Position {
         let row = slot_row(piece);
         if captured != 0 {
             self.squares[usize::from(captured & 63)] = NO_SQUARE;
-            self.phase -= PHASE_UNITS[slot_kind(captured) as usize];
+            self.tally += TALLY[row][to] - TALLY[row][from] - TALLY[slot_row(captured)][to];
             self.psq += PSQ[row][to] - PSQ[row][from] - psq(captured, mv.to);
             self.flip_key::<FULL>(
                 ZOBRIST[row][to] ^ ZOBRIST[row][from] ^ zobrist(captured, mv.to) ^ ZOBRIST_SIDE,
             );
         } else {
             self.flip_occ(to);
+            self.tally += TALLY[row][to] - TALLY[row][from];
             self.psq += PSQ[row][to] - PSQ[row][from];
             self.flip_key::<FULL>(ZOBRIST[row][to] ^ ZOBRIST[row][from] ^ ZOBRIST_SIDE);
         }
@@ -886,13 +938,14 @@ impl Position {
         let row = slot_row(piece);
         if captured != 0 {
             self.squares[usize::from(captured & 63)] = mv.to;
-            self.phase += PHASE_UNITS[slot_kind(captured) as usize];
+            self.tally -= TALLY[row][to] - TALLY[row][from] - TALLY[slot_row(captured)][to];
             self.psq -= PSQ[row][to] - PSQ[row][from] - psq(captured, mv.to);
             self.flip_key::<FULL>(
                 ZOBRIST[row][to] ^ ZOBRIST[row][from] ^ zobrist(captured, mv.to) ^ ZOBRIST_SIDE,
             );
         } else {
             self.flip_occ(to);
+            self.tally -= TALLY[row][to] - TALLY[row][from];
             self.psq -= PSQ[row][to] - PSQ[row][from];
             self.flip_key::<FULL>(ZOBRIST[row][to] ^ ZOBRIST[row][from] ^ ZOBRIST_SIDE);
         }
@@ -997,6 +1050,14 @@ impl Position {
                 (a == 0) == (b == 0)
                     && (a == 0 || (slot_kind(a), slot_color(a)) == (slot_kind(b), slot_color(b)))
             })
+    }
+
+    /// [`Position::tally`] computed from scratch (tests compare the two).
+    pub fn compute_tally(&self) -> i32 {
+        (0..SQUARES as u8)
+            .filter(|&sq| self.at(sq) != 0)
+            .map(|sq| TALLY[slot_row(self.at(sq))][usize::from(sq)])
+            .sum()
     }
 
     /// [`Position::psq`] computed from scratch (tests compare the two).

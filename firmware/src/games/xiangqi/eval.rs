@@ -31,8 +31,8 @@
 //!   the middle-game value weighs `phase / 32`.
 
 use super::board::{
-    FILE_OF, HORSE_PATHS, Kind, NO_SQUARE, Position, RANK_OF, RED, Square, reverse_leg, slot_color,
-    slot_kind, slot_row,
+    FILE_OF, HORSE_PATHS, Kind, NO_SQUARE, Position, RANK_OF, RED, Square, TALLY_GUARDS,
+    TALLY_UNITS, reverse_leg, slot_color, slot_kind, slot_row,
 };
 use super::weights::WEIGHTS;
 use crate::game::Score;
@@ -161,6 +161,17 @@ trait Terms {
     /// Feature `param` occurs `count` times for the side whose terms are
     /// being gathered.
     fn add(&mut self, param: usize, count: i32);
+    /// The attack on their king: [`ATTACK_TERMS`]'s features at `index`
+    /// ([`attack_index`]): the attack units, and those times their advisors
+    /// and elephants gone.
+    #[inline(always)]
+    fn add_attack(&mut self, index: usize) {
+        let units = index >> 4;
+        let (advisors, elephants) = (index & 3, (index >> 2) & 3);
+        self.add(param::ATTACK + units, 1);
+        self.add(param::NO_ADVISOR, (units * (2 - advisors.min(2))) as i32);
+        self.add(param::NO_ELEPHANT, (units * (2 - elephants.min(2))) as i32);
+    }
     /// Feature `first + n` occurs once, `n` being a mobility count below
     /// 32 (`weights` holds the weights from `first` on, see [`mobility`]).
     #[inline(always)]
@@ -176,6 +187,11 @@ impl Terms for Sum {
     #[inline(always)]
     fn add(&mut self, param: usize, count: i32) {
         self.0 += WEIGHTS[param] * count;
+    }
+    /// Read from [`ATTACK_TERMS`], masked: no bounds check.
+    #[inline(always)]
+    fn add_attack(&mut self, index: usize) {
+        self.0 += ATTACK_TERMS[index & 255];
     }
     /// Read from the mobility's own table, masked: no bounds check, no cap.
     #[inline(always)]
@@ -194,6 +210,38 @@ const fn mobility(first: usize, count: usize) -> [Pair; 32] {
         i += 1;
     }
     t
+}
+
+/// The attack terms of a side by [`attack_index`]: its attack units (at
+/// most 15) times 16 plus the other side's guards (advisors, plus 4 for
+/// each elephant): [`param::ATTACK`] by the units, [`param::NO_ADVISOR`]
+/// and [`param::NO_ELEPHANT`] times the units and the guards gone.
+static ATTACK_TERMS: [Pair; 256] = {
+    let mut t = [0; 256];
+    let mut i = 0;
+    while i < 256 {
+        let units = (i >> 4) as i32;
+        let advisors = if i & 3 > 2 { 2 } else { (i & 3) as i32 };
+        let elephants = if (i >> 2) & 3 > 2 {
+            2
+        } else {
+            ((i >> 2) & 3) as i32
+        };
+        t[i] = WEIGHTS[param::ATTACK + (i >> 4)]
+            + WEIGHTS[param::NO_ADVISOR] * units * (2 - advisors)
+            + WEIGHTS[param::NO_ELEPHANT] * units * (2 - elephants);
+        i += 1;
+    }
+    t
+};
+
+/// `us`'s index into [`ATTACK_TERMS`], from [`Position::tally`]: its
+/// attack units (capped at 15) and the other side's guards.
+#[inline(always)]
+fn attack_index(tally: i32, us: u8) -> usize {
+    let units = ((tally >> (TALLY_UNITS + 8 * u32::from(us))) & 0xFF).min(15);
+    let guards = (tally >> (TALLY_GUARDS + 4 * u32::from(us ^ 1))) & 15;
+    ((units << 4) | guards) as usize
 }
 
 /// Rook mobility weights by empty squares reachable (0–17).
@@ -524,7 +572,6 @@ fn side_terms<T: Terms, const THREATS: bool>(pos: &Position, us: u8, t: &mut T) 
     let them = us ^ 1;
     let first = 16 + 16 * us;
     let own = us + 1;
-    let mut units = 0u32;
     // Horses.
     // Each kind's pieces in a counted loop over their slots (a loop over
     // an array of squares or slots kept the array on the stack).
@@ -534,9 +581,6 @@ fn side_terms<T: Terms, const THREATS: bool>(pos: &Position, us: u8, t: &mut T) 
         slot += 1;
         if sq == NO_SQUARE {
             continue;
-        }
-        if crossed(us, sq) {
-            units += 2;
         }
         t.add_mobility(
             param::HORSE_MOB,
@@ -556,9 +600,6 @@ fn side_terms<T: Terms, const THREATS: bool>(pos: &Position, us: u8, t: &mut T) 
         if sq != NO_SQUARE {
             // At most 8 squares along a rank and 9 along a file.
             t.add_mobility(param::ROOK_MOB, &ROOK_MOBILITY, usize::from(pos.reach(sq)));
-            if crossed(us, sq) {
-                units += 3;
-            }
         }
     }
     if on_board(r1 | r2) && see_each_other(pos, r1, r2) {
@@ -573,9 +614,9 @@ fn side_terms<T: Terms, const THREATS: bool>(pos: &Position, us: u8, t: &mut T) 
         let door = if shape == SIDE_SHAPE_LEFT { 5 } else { 3 };
         side_shape(pos, us, if them == RED { door } else { 89 - door }, t);
     }
-    let gone = |s: u8| i32::from(pos.square_of(s) == NO_SQUARE);
-    let advisors_gone = gone(their_first + 1) + gone(their_first + 2);
-    if advisors_gone == 0 {
+    // Their advisors on the board (the low two bits of their guards).
+    let tally = pos.tally();
+    if (tally >> (TALLY_GUARDS + 4 * u32::from(them))) & 3 == 2 {
         let centre = if them == RED { 13 } else { 76 };
         if ks == centre {
             t.add(param::KING_CENTRE, 1);
@@ -596,9 +637,6 @@ fn side_terms<T: Terms, const THREATS: bool>(pos: &Position, us: u8, t: &mut T) 
             &CANNON_MOBILITY,
             usize::from(pos.reach(sq)),
         );
-        if crossed(us, sq) {
-            units += 2;
-        }
         if ks == NO_SQUARE {
             continue;
         }
@@ -630,15 +668,14 @@ fn side_terms<T: Terms, const THREATS: bool>(pos: &Position, us: u8, t: &mut T) 
         t.add(param::THREAT_ROOK, rook_threats(pos, us));
         t.add(param::THREAT_PAWN, pawn_threats(pos, us));
     }
-    // Crossed pawns: attackers, counted from a table by square (a captured
-    // pawn's `NO_SQUARE` reads 0), and linked pairs (counted from the left
-    // one), which need two of them: a pawn beside a crossed one has crossed.
+    // Crossed pawns, counted from a table by square (a captured pawn's
+    // `NO_SQUARE` reads 0): linked pairs (counted from the left one) need two
+    // of them, and a pawn beside a crossed one has crossed.
     let crossed_pawns = {
         let row = &CROSSED[usize::from(us)];
         let at = |i: u8| u32::from(row[usize::from(pos.square_of(first + 11 + i))]);
         at(0) + at(1) + at(2) + at(3) + at(4)
     };
-    units += crossed_pawns;
     if crossed_pawns >= 2 {
         while slot < first + 16 {
             let sq = pos.square_of(slot);
@@ -652,14 +689,9 @@ fn side_terms<T: Terms, const THREATS: bool>(pos: &Position, us: u8, t: &mut T) 
             }
         }
     }
-    // The attack against their king's guard.
-    let units = units.min(15);
-    t.add(param::ATTACK + units as usize, 1);
-    if units != 0 {
-        let elephants = gone(their_first + 3) + gone(their_first + 4);
-        t.add(param::NO_ADVISOR, advisors_gone * units as i32);
-        t.add(param::NO_ELEPHANT, elephants * units as i32);
-    }
+    // The attack against their king's guard: our pieces across the river
+    // (rook 3, horse and cannon 2, pawn 1), kept by the position's tally.
+    t.add_attack(attack_index(tally, us));
 }
 
 /// Blends a middle-game / endgame pair by `phase`.
@@ -713,11 +745,27 @@ static TEMPO_BY_PHASE: [Score; MAX_PHASE as usize + 1] = {
 
 /// Material and tables only (what [`Position::psq`] keeps), with the tempo:
 /// [`evaluate`] without mobility, coordination and king safety, for
-/// quiescence to stand pat on when far above beta.
+/// quiescence to stand pat on when far above beta (the host profile's).
 #[inline]
 pub fn lazy(pos: &Position) -> Score {
     let p = phase(pos);
     let v = taper(pos.psq(), p);
+    (if pos.side() == RED { v } else { -v }) + TEMPO_BY_PHASE[p as usize]
+}
+
+/// [`lazy`] with both sides' attack terms (the units across the river and
+/// the guards gone, from [`Position::tally`]), the board profile's lazy
+/// evaluation: nearer [`evaluate`] (the attack terms were about a third of
+/// what the rest of it moved a score by), as cheap.
+#[inline]
+pub fn lazy_attack(pos: &Position) -> Score {
+    let p = phase(pos);
+    let tally = pos.tally();
+    let v = taper(
+        pos.psq() + ATTACK_TERMS[attack_index(tally, RED) & 255]
+            - ATTACK_TERMS[attack_index(tally, RED ^ 1) & 255],
+        p,
+    );
     (if pos.side() == RED { v } else { -v }) + TEMPO_BY_PHASE[p as usize]
 }
 
@@ -770,6 +818,21 @@ mod tests {
             proptest::prop_assert_eq!(evaluate(&pos), from_trace(&pos, false));
             proptest::prop_assert_eq!(evaluate_host(&pos), from_trace(&pos, true));
         }
+
+        /// On the same walks the lazy evaluations are their part of the
+        /// trace: [`lazy`] material and tables, [`lazy_attack`] with the
+        /// attack terms (the position's tally as counted from scratch).
+        #[test]
+        fn the_lazy_evaluations_equal_their_part_of_the_trace(seed in proptest::prelude::any::<u64>(), plies in 0usize..160) {
+            let pos = Position::random_walk(seed, plies);
+            proptest::prop_assert_eq!(pos.tally(), pos.compute_tally());
+            let tables = |p: usize| p < param::ROOK_MOB;
+            proptest::prop_assert_eq!(lazy(&pos), from_trace_by(&pos, tables));
+            proptest::prop_assert_eq!(
+                lazy_attack(&pos),
+                from_trace_by(&pos, |p| tables(p) || (param::ATTACK..=param::NO_ELEPHANT).contains(&p))
+            );
+        }
     }
 
     /// Set-up positions with the rarer terms (advisor shapes, cannons facing
@@ -797,6 +860,7 @@ mod tests {
             let twin = Position::parse_fen(&mirrored(fen)).expect(fen);
             for p in [&pos, &twin] {
                 assert_eq!(p.psq(), p.compute_psq());
+                assert_eq!(p.tally(), p.compute_tally());
                 assert_eq!(evaluate(p), from_trace(p, false), "{fen}");
                 assert_eq!(evaluate_host(p), from_trace(p, true), "{fen}");
             }
@@ -808,12 +872,17 @@ mod tests {
     /// [`evaluate_host`] from the trace, or [`evaluate`] without `host`
     /// (the threat features left out).
     fn from_trace(pos: &Position, host: bool) -> i32 {
+        from_trace_by(pos, |p| {
+            host || !matches!(p, param::THREAT_PAWN | param::THREAT_ROOK)
+        })
+    }
+
+    /// The evaluation from the trace's features that `keep` takes, with
+    /// the tempo.
+    fn from_trace_by(pos: &Position, keep: impl Fn(usize) -> bool) -> i32 {
         let mut sum: Pair = 0;
-        let mut tempo = 0;
         trace(pos, &mut |p, c| {
-            if p == param::TEMPO {
-                tempo = c;
-            } else if host || !matches!(p, param::THREAT_PAWN | param::THREAT_ROOK) {
+            if p != param::TEMPO && keep(p) {
                 sum += WEIGHTS[p] * c;
             }
         });

@@ -37,7 +37,7 @@
 //! the same sizes gives the same answer bit for bit.
 
 use super::board::{Move, NO_SQUARE, Square, slot_color, slot_kind};
-use super::eval::{VALUE, evaluate, evaluate_host, has_pieces, lazy, tempo};
+use super::eval::{VALUE, evaluate, evaluate_host, has_pieces, lazy, lazy_attack, phase, tempo};
 use super::movegen::{MAX_MOVES, Sink, unpack};
 use super::rules::Verdict;
 use super::state::{NATURAL_LIMIT, Xiangqi};
@@ -105,16 +105,23 @@ const BOARD_LATE_MOVES: [u16; 4] = [0, 5, 9, 14];
 /// when they are this far above beta (the rest of the evaluation rarely
 /// moves a score as much).
 const HOST_LAZY_MARGIN: Score = 300;
-/// The board profile's [`HOST_LAZY_MARGIN`], for its quiescence and for its
-/// null-window nodes, which take material and tables for their static
-/// evaluation when they lie this far from beta (session 34, with 300: about
-/// +12 Elo over 800 games at 4,000 nodes a move). In the board's searches
-/// the rest of the evaluation moves a score by 200 or more in about 6 % of
-/// the full evaluations asked for (by 300 or more in 0.4 %), and 200 spares
-/// about an eighth of them (session 39: 0 ± 20 Elo over 800 games at 3,000
-/// nodes a move, 2.3 % fewer instructions a node; 175 spared a sixth but
-/// scored -15 Elo).
-const BOARD_LAZY_MARGIN: Score = 200;
+/// The board profile's quiescence stands pat on material, tables and the
+/// attack terms ([`lazy_attack`]) when they lie this far above beta, plus
+/// [`BOARD_LAZY_MARGIN_PHASE`] a phase unit (the rest of the evaluation,
+/// mobility above all, strays further with more pieces on the board). In
+/// the board's searches the rest of the evaluation moves material and
+/// tables by 200 or more in about 9 % of the full evaluations asked for,
+/// material, tables and the attack terms in 3.5 % (session 40); this margin
+/// spares as many full evaluations as a flat 150 and takes the lazy value
+/// on the wrong side of the bound about half as often.
+const BOARD_LAZY_MARGIN: Score = 90;
+/// [`BOARD_LAZY_MARGIN`]'s rise a phase unit (to 186 at the full phase).
+const BOARD_LAZY_MARGIN_PHASE: Score = 3;
+/// The board profile's null-window nodes take material and tables alone
+/// ([`lazy`]) for their static evaluation when they lie this far from beta
+/// (session 34 took 300: about +12 Elo over 800 games at 4,000 nodes a
+/// move; session 39 200: 0 ± 20 Elo at 3,000 nodes, 175 scored −15).
+const BOARD_NULL_WINDOW_LAZY_MARGIN: Score = 200;
 /// Delta pruning margin in quiescence.
 const DELTA: Score = 200;
 /// An unknown static evaluation (a node in check, or not reached).
@@ -680,12 +687,26 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         BOARD_LATE_MOVES
     };
 
-    /// The profile's lazy evaluation margin.
-    const LAZY_MARGIN: Score = if Self::HOST {
-        HOST_LAZY_MARGIN
-    } else {
-        BOARD_LAZY_MARGIN
-    };
+    /// The profile's margin for quiescence's lazy standing pat in `pos`.
+    #[inline(always)]
+    fn lazy_margin(pos: &super::board::Position) -> Score {
+        if Self::HOST {
+            HOST_LAZY_MARGIN
+        } else {
+            BOARD_LAZY_MARGIN + BOARD_LAZY_MARGIN_PHASE * phase(pos)
+        }
+    }
+
+    /// The profile's lazy evaluation: material and tables ([`lazy`]), on
+    /// the board with the attack terms too ([`lazy_attack`]).
+    #[inline(always)]
+    fn lazy(pos: &super::board::Position) -> Score {
+        if Self::HOST {
+            lazy(pos)
+        } else {
+            lazy_attack(pos)
+        }
+    }
 
     /// The profile's static evaluation: the host's with the threat terms
     /// ([`evaluate_host`]), the board's without ([`evaluate`]).
@@ -719,7 +740,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
 
     /// The board profile's evaluation of a null-window node: from the cache
     /// if there, else material and tables alone ([`lazy`]) when they lie
-    /// [`BOARD_LAZY_MARGIN`] or more from `beta`, else the full evaluation. Also
+    /// [`BOARD_NULL_WINDOW_LAZY_MARGIN`] or more from `beta`, else the full evaluation. Also
     /// whether the score is the full evaluation's.
     #[inline(always)]
     fn evaluate_lazy(&mut self, pos: &super::board::Position, beta: Score) -> (Score, bool) {
@@ -728,7 +749,12 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             return (v, true);
         }
         let l = lazy(pos);
-        if (l - beta).abs() >= Self::LAZY_MARGIN {
+        let margin = if Self::HOST {
+            HOST_LAZY_MARGIN
+        } else {
+            BOARD_NULL_WINDOW_LAZY_MARGIN
+        };
+        if (l - beta).abs() >= margin {
             return (l, false);
         }
         let v = Self::evaluate(pos);
@@ -1467,14 +1493,15 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         let stand = if in_check {
             -INFINITY
         } else {
-            // Material and tables alone decide when they are far outside the
+            // The lazy evaluation ([`Self::lazy`]) decides when it is far outside the
             // window; the full evaluation only near it.
-            let lazy = lazy(g.position());
-            if lazy - Self::LAZY_MARGIN >= beta {
+            let lazy = Self::lazy(g.position());
+            let margin = Self::lazy_margin(g.position());
+            if lazy - margin >= beta {
                 return lazy;
             }
-            let stand = if lazy + Self::LAZY_MARGIN <= alpha {
-                lazy + Self::LAZY_MARGIN
+            let stand = if lazy + margin <= alpha {
+                lazy + margin
             } else {
                 self.evaluate_cached(g.position())
             };
@@ -1638,7 +1665,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         // The static evaluation serves reverse futility, the null move and
         // futility pruning (non-PV nodes), and tells the nodes two plies on
         // whether their side's position is improving. The board's
-        // null-window nodes far from beta take material and tables alone
+        // null-window nodes far from beta take the lazy evaluation
         // (not cached: the cache holds full evaluations only).
         let mut exact = true;
         if !n.in_check {

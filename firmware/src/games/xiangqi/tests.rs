@@ -384,6 +384,7 @@ proptest::proptest! {
             g.make(buf[pick % n]);
             proptest::prop_assert_eq!(g.position().key(), g.position().compute_key());
             proptest::prop_assert_eq!(g.position().psq(), g.position().compute_psq());
+            proptest::prop_assert_eq!(g.position().tally(), g.position().compute_tally());
         }
         while let Some(before) = snapshots.pop() {
             g.unmake(Move::default(), ());
