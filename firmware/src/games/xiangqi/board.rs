@@ -655,6 +655,8 @@ const PHASE_UNITS: [u8; 7] = [0, 0, 0, 2, 4, 2, 0];
 /// cannon 2, pawn 1 (the evaluation's, [`super::eval::param::ATTACK`]).
 const ATTACK_UNITS: [u8; 7] = [0, 0, 0, 2, 3, 2, 1];
 
+/// [`TALLY`]: phase units everywhere, attack units across the river, one
+/// guard an advisor and four an elephant, at each field's bits.
 const fn build_tally() -> [[i32; 128]; 16] {
     let mut t = [[0; 128]; 16];
     let mut row = 0;

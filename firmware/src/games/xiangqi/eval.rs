@@ -745,7 +745,8 @@ static TEMPO_BY_PHASE: [Score; MAX_PHASE as usize + 1] = {
 
 /// Material and tables only (what [`Position::psq`] keeps), with the tempo:
 /// [`evaluate`] without mobility, coordination and king safety, for
-/// quiescence to stand pat on when far above beta (the host profile's).
+/// the host profile's quiescence to stand pat on when far above beta, and
+/// the board profile's null-window nodes far from beta.
 #[inline]
 pub fn lazy(pos: &Position) -> Score {
     let p = phase(pos);
@@ -833,6 +834,34 @@ mod tests {
                 from_trace_by(&pos, |p| tables(p) || (param::ATTACK..=param::NO_ELEPHANT).contains(&p))
             );
         }
+    }
+
+    /// The tally's fields counted by hand: the start position (no piece
+    /// across the river, every guard, the full phase), and one with red's
+    /// rook and pawn and black's horse across the river, black's two
+    /// advisors and one elephant.
+    #[test]
+    fn the_tally_counts_units_guards_and_phase() {
+        use super::super::board::{TALLY_GUARDS, TALLY_UNITS};
+        let fields = |pos: &Position| {
+            let t = pos.tally();
+            let units = |c: u32| (t >> (TALLY_UNITS + 8 * c)) & 0xFF;
+            let guards = |c: u32| (t >> (TALLY_GUARDS + 4 * c)) & 15;
+            [
+                units(0),
+                units(1),
+                guards(0),
+                guards(1),
+                i32::from(pos.phase_units()),
+            ]
+        };
+        let start = Position::parse_fen(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        )
+        .unwrap();
+        assert_eq!(fields(&start), [0, 0, 10, 10, 32]);
+        let pos = Position::parse_fen("3ak4/4a4/4b4/2P1R4/9/9/6n2/9/9/4K4 w - - 0 1").unwrap();
+        assert_eq!(fields(&pos), [4, 2, 0, 6, 6]);
     }
 
     /// Set-up positions with the rarer terms (advisor shapes, cannons facing

@@ -749,12 +749,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             return (v, true);
         }
         let l = lazy(pos);
-        let margin = if Self::HOST {
-            HOST_LAZY_MARGIN
-        } else {
-            BOARD_NULL_WINDOW_LAZY_MARGIN
-        };
-        if (l - beta).abs() >= margin {
+        if (l - beta).abs() >= BOARD_NULL_WINDOW_LAZY_MARGIN {
             return (l, false);
         }
         let v = Self::evaluate(pos);
@@ -1665,7 +1660,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         // The static evaluation serves reverse futility, the null move and
         // futility pruning (non-PV nodes), and tells the nodes two plies on
         // whether their side's position is improving. The board's
-        // null-window nodes far from beta take the lazy evaluation
+        // null-window nodes far from beta take material and tables alone
         // (not cached: the cache holds full evaluations only).
         let mut exact = true;
         if !n.in_check {
