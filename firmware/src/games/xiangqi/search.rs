@@ -6,7 +6,8 @@
 //!   reduced search keeps one full-width ply, so quiet mating checks are seen),
 //!   internal iterative deepening, futility and late-move pruning of quiet
 //!   moves, late-move reductions (in the host profile two plies more at
-//!   expected cut nodes, guessed as Stockfish does); AXF repetition rules inside the tree
+//!   expected cut nodes, guessed as Stockfish does; in the board profile
+//!   none against a side without rook, horse or cannon); AXF repetition rules inside the tree
 //!   (perpetual check and chase lose, other repetitions draw), the
 //!   natural-move limit.
 //! - **Quiescence**: captures, losing ones (static exchange evaluation,
@@ -1859,7 +1860,18 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             // they beat alpha.
             let full_depth = depth - 1;
             let mut d = full_depth;
-            if legal > 2 && depth >= 3 && !special && !in_check {
+            // On the board, no reduction against a side without rook, horse
+            // or cannon (the side to move after `mv`), as no pruning: the
+            // board's quiescence tries captures alone, so a reduced quiet
+            // move that prepares a quiet mate (a check the bare side cannot
+            // answer) leaves the mate beyond the horizon, where the host's
+            // first quiescence ply, with its quiet checks, would see it.
+            if legal > 2
+                && depth >= 3
+                && !special
+                && !in_check
+                && (Self::HOST || has_pieces(g.position(), g.position().side()))
+            {
                 d -= (reduction(depth, legal) - i32::from(pv_node)
                     + i32::from(!improving)
                     + 2 * i32::from(cut))

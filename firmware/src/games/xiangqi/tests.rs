@@ -782,6 +782,43 @@ fn run_host(position: &str, depth: u8) -> EngineReply {
     .expect("search")
 }
 
+/// The HIL's mate in 3 with rook and cannon (e1d1 and e0d0 in either order,
+/// then d1d9) in the board profile at depth 5, with the micro:bit v1's table
+/// and with the STM32F405's (96 KB). After session 40 the micro:bit's answer
+/// was e1b1 +1187: the quiet move that prepares the mate came late in its
+/// node at depth 3 and was reduced, and the reduced line ended in quiescence
+/// (captures alone on the board) before the quiet mate; which moves came
+/// first hung on the table's size and on the lazy stand-pat's values. No
+/// reduction against a side without rook, horse or cannon keeps the mate
+/// within depth 5 whatever the order.
+#[test]
+fn board_finds_the_mate_in_three_with_rook_and_cannon() {
+    let fen = "4kab2/4a4/4b4/9/9/9/9/4C4/4R4/4K4 w";
+    for words in [crate::engine::REFERENCE_ARENA_WORDS, 96 * 1024 / 8] {
+        let req = EngineRequest {
+            position: fen,
+            limits: Limits {
+                depth: 5,
+                ..Limits::default()
+            },
+            level: 2,
+            seed: 4,
+            roots: RootMoves::All,
+        };
+        let r = crate::engine::ask_in::<XiangqiEngine>(
+            &req,
+            &mut Quiet::default(),
+            &mut crate::engine::Workspace::new(
+                crate::engine::Profile::Board,
+                &mut std::vec![0u64; words],
+            ),
+        )
+        .expect("search");
+        assert_eq!(r.score, crate::game::MATE - 5, "{words} words: {r:?}");
+        assert!(["e1d1", "e0d0"].contains(&r.best.as_str()), "{r:?}");
+    }
+}
+
 /// Issue 13's defect: a node whose moves did not fit in the 256-move stack was
 /// scored by its static evaluation, in check or not, so from ply 4–5 on every
 /// middle-game search was a static guess and more depth changed nothing (depth 6
