@@ -1818,11 +1818,6 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         if let Some(score) = self.enter(&mut f) {
             return score;
         }
-        if Self::HOST
-            && let Some(score) = self.reverse_futility(&f)
-        {
-            return score;
-        }
         if let Some(score) = self.expand(&mut f) {
             return score;
         }
@@ -1871,26 +1866,6 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             self.finish(&f);
         }
         Score::from(f.best)
-    }
-
-    /// Reverse futility pruning (host, renju only; session 41): a null-window
-    /// node from depth 1 to [`RFP_DEPTH`], the opponent without a four, whose
-    /// static score is at least beta plus [`RFP_MARGIN`] for each ply of its
-    /// depth and one more fails high with that score, unsearched.
-    #[inline(never)]
-    fn reverse_futility(&mut self, f: &Frame<W>) -> Option<Score> {
-        let (alpha, beta) = (Score::from(f.alpha), Score::from(f.beta));
-        let me = self.pos.player_to_move();
-        if !self.pos.rule().has_forbidden()
-            || beta - alpha != 1
-            || !(1..=RFP_DEPTH).contains(&f.depth)
-            || beta.abs() >= MATE_BOUND
-            || self.eval.has_four(me ^ 1)
-        {
-            return None;
-        }
-        let score = self.static_score(me);
-        (score - RFP_MARGIN * (Score::from(f.depth) + 1) >= beta).then_some(score)
     }
 
     /// The depth and window the move `f.next` of node `f` is searched with first.
@@ -2475,18 +2450,6 @@ const LMR_DIVISOR: u32 = 320;
 /// The divisor in the rules without forbidden points (session 27).
 const LMR_DIVISOR_MORE: u32 = 240;
 
-/// Deepest node of the host's reverse futility pruning
-/// ([`Searcher::reverse_futility`], renju only). At 100,000 nodes a move on 78
-/// middle games, depth 8.06 → 8.95 (free 8.75 → 9.33). Renju at 200 ms a move
-/// against main: +10 ± 50 Elo (200 paired games); free at 30,000 nodes a move
-/// −10 ± 33 (not used).
-const RFP_DEPTH: i8 = 4;
-/// The reverse futility margin a ply (of the node's depth, plus one): beta
-/// plus 128 at depth 1, 320 at depth 4 (at the renju middle games' null-window
-/// nodes of depth 1 to 4, the opponent without a four, a static score this far
-/// above beta failed high in 99.3 % to 98.3 % of them).
-const RFP_MARGIN: Score = 64;
-
 /// A host node at least this deep below the root with no move from the table
 /// is searched one ply shallower (internal iterative reduction).
 const IIR_DEPTH: i8 = 4;
@@ -2672,81 +2635,6 @@ mod tests {
         let mut b = BoardSearcher::new(&pos, Settings::DEFAULT, &mut poll);
         let p = b.read_point(g9);
         assert_eq!(b.class_bonus(g9, p), p);
-    }
-
-    /// Reverse futility pruning: in renju a null-window node whose static
-    /// score is far enough above beta fails high with it unsearched; never
-    /// at a full window, in free gomoku, at depth 0 or beyond [`RFP_DEPTH`],
-    /// or when the opponent has a four.
-    #[test]
-    fn reverse_futility_fails_high_only_where_it_applies() {
-        use crate::game::Notation;
-        for (text, applies) in [("renju h8i9h9", true), ("free h8i9h9", false)] {
-            let pos = Gomoku::parse_position(text).unwrap();
-            let mut poll = NoPoll;
-            let mut s = HostSearcher::new(&pos, Settings::HOST, &mut poll);
-            let me = s.pos.player_to_move();
-            let score = s.static_score(me);
-            let frame = |depth: i8, alpha: Score, beta: Score| Frame::<HOST_WIDEST> {
-                moves: [NO_POINT; HOST_WIDEST],
-                count: 0,
-                next: 0,
-                quiet: 0,
-                ply: 1,
-                depth,
-                alpha: alpha as i16,
-                beta: beta as i16,
-                best: -INFINITY as i16,
-                raised: false,
-                best_move: NO_POINT,
-            };
-            for depth in 0..=RFP_DEPTH + 1 {
-                let margin = RFP_MARGIN * (Score::from(depth) + 1);
-                let (low, high) = (score - margin, score - margin + 1);
-                let pruned = applies && (1..=RFP_DEPTH).contains(&depth);
-                let at = s.reverse_futility(&frame(depth, low - 1, low));
-                assert_eq!(at, pruned.then_some(score), "{text} depth {depth}");
-                assert_eq!(s.reverse_futility(&frame(depth, high - 1, high)), None);
-                assert_eq!(s.reverse_futility(&frame(depth, low - 2, low)), None);
-            }
-        }
-        // Black's four h5-h8 (white to move): no pruning, whatever the score.
-        let pos = Gomoku::parse_position("renju h8i9h7i10h6i11h5").unwrap();
-        let mut poll = NoPoll;
-        let mut s = HostSearcher::new(&pos, Settings::HOST, &mut poll);
-        let beta = -MATE_BOUND + 2;
-        assert!(s.static_score(s.pos.player_to_move()) - RFP_MARGIN * 2 >= beta);
-        let f = Frame::<HOST_WIDEST> {
-            moves: [NO_POINT; HOST_WIDEST],
-            count: 0,
-            next: 0,
-            quiet: 0,
-            ply: 1,
-            depth: 1,
-            alpha: (beta - 1) as i16,
-            beta: beta as i16,
-            best: -INFINITY as i16,
-            raised: false,
-            best_move: NO_POINT,
-        };
-        assert_eq!(s.reverse_futility(&f), None);
-    }
-
-    /// A known win is still found in every window: white's four i5 whose only
-    /// block j5 is forbidden for black (renju) fails high at every null
-    /// window and depth 1 to [`RFP_DEPTH`] + 1, pruned or searched.
-    #[test]
-    fn a_won_renju_position_fails_high_in_every_window() {
-        use crate::game::Notation;
-        let pos = Gomoku::parse_position("renju e5f5j6g5j7h5k6a15l7").unwrap();
-        for depth in 1..=RFP_DEPTH + 1 {
-            for beta in (-MATE_BOUND + 1..MATE_BOUND).step_by(997) {
-                let mut poll = NoPoll;
-                let mut s = HostSearcher::new(&pos, Settings::HOST, &mut poll);
-                let score = s.alphabeta(depth, 1, beta - 1, beta);
-                assert!(score >= beta, "depth {depth} beta {beta}: {score}");
-            }
-        }
     }
 
     proptest::proptest! {
