@@ -1861,11 +1861,12 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             let full_depth = depth - 1;
             let mut d = full_depth;
             // On the board, no reduction against a side without rook, horse
-            // or cannon (the side to move after `mv`), as no pruning: the
-            // board's quiescence tries captures alone, so a reduced quiet
-            // move that prepares a quiet mate (a check the bare side cannot
-            // answer) leaves the mate beyond the horizon, where the host's
-            // first quiescence ply, with its quiet checks, would see it.
+            // or cannon (the side to move after `mv`), as there is no pruning
+            // against it either: the board's quiescence tries captures alone,
+            // so a reduced quiet move that prepares a quiet mate (a check the
+            // bare side cannot answer) leaves the mate beyond the horizon,
+            // where the host's first quiescence ply, with its quiet checks,
+            // would see it.
             if legal > 2
                 && depth >= 3
                 && !special
