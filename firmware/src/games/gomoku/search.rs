@@ -540,6 +540,27 @@ struct Frame<const W: usize> {
     best_move: Point,
 }
 
+impl<const W: usize> Frame<W> {
+    /// A node at `ply` with `depth` left and the window (`alpha`, `beta`), no
+    /// candidates yet.
+    #[inline(always)]
+    fn new(ply: u8, depth: i8, alpha: Score, beta: Score) -> Self {
+        Frame {
+            moves: [NO_POINT; W],
+            count: 0,
+            next: 0,
+            quiet: 0,
+            ply,
+            depth,
+            alpha: alpha as i16,
+            beta: beta as i16,
+            best: -INFINITY as i16,
+            raised: false,
+            best_move: NO_POINT,
+        }
+    }
+}
+
 /// Transposition-table entry fields (one `u64`): move (8 bits), score (16),
 /// depth (6), bound (2), generation (8), key check (24).
 mod tt {
@@ -1802,19 +1823,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
     /// [`Searcher::improve`] work on, so the compiler keeps it in place instead
     /// of spilling copies of its fields.
     fn alphabeta(&mut self, depth: i8, ply: u8, alpha: Score, beta: Score) -> Score {
-        let mut f = Frame {
-            moves: [NO_POINT; W],
-            count: 0,
-            next: 0,
-            quiet: 0,
-            ply,
-            depth,
-            alpha: alpha as i16,
-            beta: beta as i16,
-            best: -INFINITY as i16,
-            raised: false,
-            best_move: NO_POINT,
-        };
+        let mut f = Frame::new(ply, depth, alpha, beta);
         if let Some(score) = self.enter(&mut f) {
             return score;
         }
@@ -2680,23 +2689,6 @@ mod tests {
         assert_eq!(b.class_bonus(g9, p), p);
     }
 
-    /// A null-window (or full-window) frame at `depth` for the pruning tests.
-    fn test_frame(depth: i8, alpha: Score, beta: Score) -> Frame<HOST_WIDEST> {
-        Frame::<HOST_WIDEST> {
-            moves: [NO_POINT; HOST_WIDEST],
-            count: 0,
-            next: 0,
-            quiet: 0,
-            ply: 1,
-            depth,
-            alpha: alpha as i16,
-            beta: beta as i16,
-            best: -INFINITY as i16,
-            raised: false,
-            best_move: NO_POINT,
-        }
-    }
-
     /// Reverse futility pruning: in the rules without forbidden points a
     /// null-window node whose static score is far enough above beta fails high
     /// with it unsearched; never at a full window, in renju, at depth 0 or
@@ -2722,11 +2714,12 @@ mod tests {
                 let margin = RFP_MARGIN * (Score::from(depth) + 1);
                 let (low, high) = (score - margin, score - margin + 1);
                 let pruned = (1..=deepest).contains(&depth);
-                let at = s.reverse_futility(&test_frame(depth, low - 1, low));
+                let frame = |alpha, beta| Frame::<HOST_WIDEST>::new(1, depth, alpha, beta);
+                let at = s.reverse_futility(&frame(low - 1, low));
                 assert_eq!(at, pruned.then_some(score), "{text} depth {depth}");
-                let above = s.reverse_futility(&test_frame(depth, high - 1, high));
+                let above = s.reverse_futility(&frame(high - 1, high));
                 assert_eq!(above, None, "{text} depth {depth}");
-                let wide = s.reverse_futility(&test_frame(depth, low - 2, low));
+                let wide = s.reverse_futility(&frame(low - 2, low));
                 assert_eq!(wide, None, "{text} depth {depth}");
             }
         }
@@ -2736,7 +2729,8 @@ mod tests {
         let mut s = HostSearcher::new(&pos, Settings::HOST, &mut poll);
         let beta = -MATE_BOUND + 2;
         assert!(s.static_score(s.pos.player_to_move()) - RFP_MARGIN * 2 >= beta);
-        assert_eq!(s.reverse_futility(&test_frame(1, beta - 1, beta)), None);
+        let f = Frame::<HOST_WIDEST>::new(1, 1, beta - 1, beta);
+        assert_eq!(s.reverse_futility(&f), None);
     }
 
     /// A won position is found won in every window, pruned or searched: black
