@@ -210,13 +210,27 @@ impl HostWeights {
         if eval.has_four(to_move) {
             return FOUR_TO_MOVE;
         }
-        let x = features(eval, hist, points, to_move);
-        let w = self.to_vec();
-        let score: i32 = x
+        // The dot product of [`features`] and [`HostWeights::to_vec`], feature
+        // by feature without either list.
+        let (me, them) = (usize::from(to_move & 1), usize::from((to_move ^ 1) & 1));
+        let mut score = i32::from(self.tempo);
+        if eval.has_open_three(to_move) && !eval.has_four(to_move ^ 1) {
+            score += i32::from(self.three_to_move);
+        }
+        let (own, opp) = (&hist.0[me], &hist.0[them]);
+        for (((&n, &w), &m), &v) in own.iter().zip(&self.own).zip(opp).zip(&self.opp) {
+            score += i32::from(n) * i32::from(w) - i32::from(m) * i32::from(v);
+        }
+        let (own, opp) = (&points[me], &points[them]);
+        for (((&n, &w), &m), &v) in own
             .iter()
-            .zip(w.iter())
-            .map(|(&x, &w)| x * i32::from(w))
-            .sum::<i32>()
+            .zip(&self.own_points)
+            .zip(opp)
+            .zip(&self.opp_points)
+        {
+            score += i32::from(n) * i32::from(w) - i32::from(m) * i32::from(v);
+        }
+        let score = score
             + self
                 .threat
                 .map_or(0, |t| i32::from(t[threat_mask(points, to_move) % THREATS]))
@@ -513,6 +527,44 @@ mod tests {
         let pos = Gomoku::parse_position("free h8 a1 h9 a3 h10").unwrap();
         let mask = threat_mask(&point_classes(&pos), pos.player_to_move());
         assert_eq!(mask & 0b111, 0b100, "{mask:#b}");
+    }
+
+    /// The score is the dot product of the features and the weights, plus
+    /// the threat table's entry (the tuner's model), for every weight set.
+    #[test]
+    fn score_is_the_features_dot_product() {
+        for text in [
+            "free h8a1i8c5j8e1",
+            "free h8 i9 h9 h10 g10 i8 i7 j9 k9 j8",
+            "free h8 i9 h9 h10 g10 i8 i7 j9 k9 j8 h7",
+            "renju h8 h7 i9 g7 j10 k11 g9 f7 i7 i8 g8",
+            "renju h8 h7 i9 g7 j10 k11 g9 f7 i7 i8",
+            "free h8a1i8a3j8a5k8a7",
+            "free h8 a1 h9 a3 h10",
+        ] {
+            let pos = Gomoku::parse_position(text).unwrap();
+            let (board, rule) = (pos.board(), pos.rule());
+            let eval = Eval::from_board(board, rule);
+            let hist = Histogram::from_board(board, rule);
+            let points = point_classes(&pos);
+            for me in 0..2 {
+                for w in [TUNED.free, TUNED.renju[0], TUNED.renju[1], TUNED_S26, START] {
+                    if eval.has_four(me) {
+                        continue;
+                    }
+                    let x = features(&eval, &hist, &points, me);
+                    let dot: i32 = x
+                        .iter()
+                        .zip(w.to_vec().iter())
+                        .map(|(&x, &w)| x * i32::from(w))
+                        .sum();
+                    let mask = threat_mask(&points, me);
+                    let threat = w.threat.map_or(0, |t| i32::from(t[mask % THREATS]));
+                    let expected = (dot + threat + 7).clamp(-(MATE_BOUND - 1), MATE_BOUND - 1);
+                    assert_eq!(w.score(&eval, &hist, &points, 7, me), expected, "{text}");
+                }
+            }
+        }
     }
 
     /// With [`START`]'s weights the host's score is today's [`Eval::score`].

@@ -970,7 +970,7 @@ impl HostPart<'_> {
             return PointPatterns::default();
         };
         self.undo.keep(p, e);
-        let tables = self.tables;
+        let tables = &self.tables;
         let mut dirty = e.dirty;
         e.dirty = 0;
         // The colours whose patterns changed (bit `side`).
@@ -1001,14 +1001,97 @@ impl HostPart<'_> {
         e.sums
     }
 
+    /// The fine classes (`[black, white]`) of the empty point `p`, whose
+    /// entry has directions marked, as [`HostPart::refresh`] would leave
+    /// them, the entry left as it is.
+    #[inline(never)]
+    fn peek_classes(&self, board: &super::board::Board, p: Point) -> [PointClass; 2] {
+        let Some(e) = self.points.get(usize::from(p)) else {
+            return [point_class::NO_CLASS; 2];
+        };
+        let tables = &self.tables;
+        let mut patterns = e.patterns;
+        let mut dirty = e.dirty;
+        // The colours whose patterns changed (bit `side`).
+        let mut changed = 0u8;
+        while dirty != 0 {
+            let d = dirty.trailing_zeros() as usize & 3;
+            dirty &= dirty - 1;
+            let w = self.rot.window(board, p, d);
+            for (side, kept) in patterns.iter_mut().enumerate() {
+                let n = tables[side].pattern(&w, side as u8);
+                if n != kept[d] {
+                    kept[d] = n;
+                    changed |= 1 << side;
+                }
+            }
+        }
+        core::array::from_fn(|side| {
+            if changed >> side & 1 != 0 {
+                point_class::of_patterns(patterns[side]).0
+            } else {
+                e.classes[side]
+            }
+        })
+    }
+
     /// The empty point `p`'s fine classes (`[black, white]`), read again in
     /// the directions marked.
-    #[inline(always)]
+    #[cfg(test)]
     fn classes(&mut self, board: &super::board::Board, p: Point, rule: Rule) -> [PointClass; 2] {
         self.point(board, p, rule);
         self.points
             .get(usize::from(p))
             .map_or([point_class::NO_CLASS; 2], |e| e.classes)
+    }
+
+    /// How many near points of `pos` ([`near_row`]) are of each fine class,
+    /// by colour: each point's classes read again in the directions marked,
+    /// and with `keep` kept ([`HostPart::refresh`]); without it only worked
+    /// out ([`HostPart::peek_classes`]: a leaf's, whose move is taken back
+    /// next, so that the entries it would change need not be put back).
+    #[inline(never)]
+    fn near_classes(&mut self, pos: &Gomoku, keep: bool) -> PointClasses {
+        let (board, rule) = (pos.board(), pos.rule());
+        // Counted by class modulo 16 (every class is below
+        // `point_class::CLASSES`, 13): no bounds check a point.
+        let mut counts = [[0u16; 16]; 2];
+        // The rows' stones read once, two empty rows each side: row `r`'s
+        // near points ([`near_row`]) from `occupied[r..r + 5]`.
+        let mut occupied = [0u16; 19];
+        for (r, o) in occupied[2..17].iter_mut().enumerate() {
+            *o = board.row_occupied(r as i8);
+        }
+        let spread = |o: u16, k: u32| o | (o << k) | (o >> k);
+        for (r, rows) in (0..15u8).zip(occupied.windows(5)) {
+            let &[above2, above, row, below, below2] = rows else {
+                continue;
+            };
+            let mut near = (spread(above, 1) | spread(below, 1))
+                | (spread(above2, 2) | spread(below2, 2))
+                | (spread(row, 1) | spread(row, 2));
+            near &= 0x7FFF & !row;
+            while near != 0 {
+                let p = r * 15 + near.trailing_zeros() as u8;
+                near &= near - 1;
+                let Some(e) = self.points.get(usize::from(p)) else {
+                    continue;
+                };
+                let [black, white] = if e.dirty == 0 {
+                    e.classes
+                } else if keep {
+                    self.refresh(board, p, rule);
+                    self.points
+                        .get(usize::from(p))
+                        .map_or([0; 2], |e| e.classes)
+                } else {
+                    self.peek_classes(board, p)
+                };
+                counts[0][usize::from(black & 15)] += 1;
+                counts[1][usize::from(white & 15)] += 1;
+            }
+        }
+        core::array::from_fn(|side| core::array::from_fn(|c| counts[side][c]))
     }
 
     /// The point codes ([`point_class::code`], `[black, white]`) of the
@@ -1761,31 +1844,37 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
     }
 
     /// The static evaluation for `me`: [`Eval::score`], or on the host with
-    /// [`Settings::weights`] the tuned [`host_eval`] score.
+    /// [`Settings::weights`] the tuned [`host_eval`] score. The near points
+    /// read again are not kept (see [`HostPart::near_classes`]): its callers,
+    /// a leaf and a node without candidates or depth, return the score, and
+    /// their move is taken back next.
     #[inline(never)]
     fn static_score(&mut self, me: u8) -> Score {
+        self.static_score_of(me, false)
+    }
+
+    /// [`Searcher::static_score`] with the near points read again kept (host
+    /// only: reverse futility, whose node is searched on when it does not
+    /// fail high).
+    #[inline(never)]
+    fn kept_static_score(&mut self, me: u8) -> Score {
+        self.static_score_of(me, true)
+    }
+
+    /// [`Searcher::static_score`], the near points read again kept with
+    /// `keep` (see [`HostPart::near_classes`]).
+    #[inline(always)]
+    fn static_score_of(&mut self, me: u8, keep: bool) -> Score {
         let Some(set) = self.settings.weights.filter(|_| Self::HOST) else {
             return self.eval.score(me);
         };
         let weights = set.weights(self.pos.rule(), me);
         let mut points: PointClasses = [[0; host_eval::CLASSES]; 2];
-        if weights.uses_points() && !self.eval.has_four(me) {
-            for r in 0..15u8 {
-                let mut near = near_row(&self.pos, r as i8);
-                while near != 0 {
-                    let p = r * 15 + near.trailing_zeros() as u8;
-                    near &= near - 1;
-                    let (board, rule) = (self.pos.board(), self.pos.rule());
-                    if let Some(host) = self.host.first_mut() {
-                        let classes = host.classes(board, p, rule);
-                        for (side, &c) in classes.iter().enumerate() {
-                            if let Some(n) = points[side].get_mut(usize::from(c)) {
-                                *n += 1;
-                            }
-                        }
-                    }
-                }
-            }
+        if weights.uses_points()
+            && !self.eval.has_four(me)
+            && let Some(host) = self.host.first_mut()
+        {
+            points = host.near_classes(&self.pos, keep);
         }
         // The point codes' values: a second pass over the points just read
         // (none without codes, so that the other weights pay nothing).
@@ -1899,7 +1988,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         {
             return None;
         }
-        let score = self.static_score(me);
+        let score = self.kept_static_score(me);
         (score - RFP_MARGIN * (Score::from(f.depth) + 1) >= beta).then_some(score)
     }
 
@@ -2831,6 +2920,10 @@ mod tests {
                     }
                 }
             }
+            // The near points' class counts, points still marked read again.
+            let fresh = host_eval::point_classes(&s.pos);
+            proptest::prop_assert_eq!(s.host[0].near_classes(&s.pos, false), fresh);
+            proptest::prop_assert_eq!(s.host[0].near_classes(&s.pos, true), fresh);
             for p in 0..POINTS as u8 {
                 if s.pos.board().is_empty(p) {
                     let fresh = PointPatterns::read(s.pos.board(), p, rule);
