@@ -2576,7 +2576,9 @@ const LMR_DIVISOR_MORE: u32 = 240;
 
 /// Deepest node of the host's reverse futility pruning
 /// ([`Searcher::reverse_futility`]). At 100,000 nodes a move, depth 8.75 →
-/// 9.20 on 76 free middle games, 8.06 → 8.46 on 78 renju ones.
+/// 9.21 on 76 free middle games, 8.06 → 8.46 on 78 renju ones; at 200 ms a
+/// move against the search without it, free +35 Elo and renju +42 (600 paired
+/// games each; docs/strength.md, session 42).
 const RFP_DEPTH: i8 = 4;
 /// Deepest node where reverse futility pruning applies although the opponent
 /// has a three (of any kind): deeper, the static score misses the three's
