@@ -2822,37 +2822,23 @@ mod tests {
         assert_eq!(s.reverse_futility(&f), None);
     }
 
-    /// A won position is found won in every window, pruned or searched: black
-    /// to move with an open three h8-h10 (white's stones scattered) makes a
-    /// straight four and wins, at every null window and depth 1 to
-    /// [`RFP_DEPTH`] + 1 beyond three plies.
+    /// A won position is found won in every window, pruned or searched, at
+    /// every null window and depth up to [`RFP_DEPTH`] + 1: in free gomoku
+    /// black to move with an open three h8-h10 (white's stones scattered)
+    /// makes a straight four (from depth 3), and in renju white's four i5,
+    /// whose only block j5 is forbidden for black, wins (from depth 1).
     #[test]
-    fn a_won_free_position_fails_high_in_every_window() {
+    fn a_won_position_fails_high_in_every_window() {
         use crate::game::Notation;
-        let pos = Gomoku::parse_position("free h8a1h9o1h10a15").unwrap();
-        for depth in 3..=RFP_DEPTH + 1 {
-            for beta in (-MATE_BOUND + 1..MATE_BOUND).step_by(997) {
-                let mut poll = NoPoll;
-                let mut s = HostSearcher::new(&pos, Settings::HOST, &mut poll);
-                let score = s.alphabeta(depth, 1, beta - 1, beta);
-                assert!(score >= beta, "depth {depth} beta {beta}: {score}");
-            }
-        }
-    }
-
-    /// A won renju position is found won in every window, pruned or
-    /// searched: white's four i5 whose only block j5 is forbidden for black
-    /// fails high at every null window and depth 1 to [`RFP_DEPTH`] + 1.
-    #[test]
-    fn a_won_renju_position_fails_high_in_every_window() {
-        use crate::game::Notation;
-        let pos = Gomoku::parse_position("renju e5f5j6g5j7h5k6a15l7").unwrap();
-        for depth in 1..=RFP_DEPTH + 1 {
-            for beta in (-MATE_BOUND + 1..MATE_BOUND).step_by(997) {
-                let mut poll = NoPoll;
-                let mut s = HostSearcher::new(&pos, Settings::HOST, &mut poll);
-                let score = s.alphabeta(depth, 1, beta - 1, beta);
-                assert!(score >= beta, "depth {depth} beta {beta}: {score}");
+        for (text, shallowest) in [("free h8a1h9o1h10a15", 3), ("renju e5f5j6g5j7h5k6a15l7", 1)] {
+            let pos = Gomoku::parse_position(text).unwrap();
+            for depth in shallowest..=RFP_DEPTH + 1 {
+                for beta in (-MATE_BOUND + 1..MATE_BOUND).step_by(997) {
+                    let mut poll = NoPoll;
+                    let mut s = HostSearcher::new(&pos, Settings::HOST, &mut poll);
+                    let score = s.alphabeta(depth, 1, beta - 1, beta);
+                    assert!(score >= beta, "{text} depth {depth} beta {beta}: {score}");
+                }
             }
         }
     }
