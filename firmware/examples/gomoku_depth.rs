@@ -12,7 +12,7 @@ use std::time::Instant;
 use sente_firmware::engine::{
     BoardGame, EngineReply, EngineRequest, Poll, Profile, RootMoves, Workspace,
 };
-use sente_firmware::games::gomoku::GomokuEngine;
+use sente_firmware::games::gomoku::{GomokuEngine, search};
 use sente_firmware::search::Limits;
 
 /// A poll with a wall clock in microseconds (the host's ticks).
@@ -57,7 +57,10 @@ fn main() {
     let nodes_limit: u64 = std::env::var("NODES").map_or(0, |n| n.parse().expect("nodes"));
     let depth_limit: u8 = std::env::var("DEPTH").map_or(0, |n| n.parse().expect("depth"));
     let text = std::fs::read_to_string(file).expect("readable file");
-    let mut arena = vec![0u64; 1 << 21];
+    // The host's tables at their largest (transposition table, VCF memo and
+    // static-score cache).
+    let words = search::HOST_TABLE_WORDS + search::HOST_SCORE_WORDS;
+    let mut arena = vec![0u64; words];
     let (mut n, mut depth, mut nodes, mut time) = (0u64, 0u64, 0u64, 0u64);
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let request = EngineRequest {

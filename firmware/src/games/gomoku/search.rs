@@ -289,9 +289,14 @@ const CLASS_ORDER_THEIRS: [u16; point_class::CLASSES] = {
     t
 };
 
-/// Most words of the arena the host takes for its tables (16 MB: far more
-/// than a move's search fills, and cleared in a few milliseconds).
+/// Most words of the arena the host takes for its transposition table and VCF
+/// memo (16 MB: far more than a move's search fills, and cleared in a few
+/// milliseconds).
 pub const HOST_TABLE_WORDS: usize = 1 << 21;
+
+/// Most words of the arena the host takes for its static-score cache (2 MB: an
+/// eighth of [`HOST_TABLE_WORDS`], the share it has of any smaller arena).
+pub const HOST_SCORE_WORDS: usize = HOST_TABLE_WORDS / 8;
 
 impl Settings {
     /// Experimental variant (A/B tests through level 2 of the host profile):
@@ -599,6 +604,24 @@ mod tt {
     }
 }
 
+/// Static-score cache entry fields (one `u64`): score (16 bits), generation
+/// (8), key check (40). A static score is a function of the position alone
+/// (under the request's rule and weights), so an entry of this request's
+/// generation whose key matches is the score itself.
+mod score_cache {
+    /// Packs an entry.
+    pub fn pack(key: u64, generation: u8, score: i16) -> u64 {
+        (key & !0xFF_FFFF) | u64::from(generation) << 16 | u64::from(score as u16)
+    }
+
+    /// The entry's score when it belongs to `key` and this `generation`
+    /// (generations start at 1: an empty entry never matches).
+    pub fn unpack(entry: u64, key: u64, generation: u8) -> Option<i16> {
+        ((entry >> 16) as u8 == generation && entry >> 24 == key >> 24)
+            .then_some(entry as u16 as i16)
+    }
+}
+
 /// The arena's header word: a tag and the last request's generation, so a new
 /// request ignores the entries of the last ones without clearing the table.
 #[cfg_attr(target_os = "none", allow(dead_code))]
@@ -645,6 +668,9 @@ pub(super) struct HostPart<'p> {
     memo: &'p mut [u64],
     /// The transposition table.
     tt: &'p mut [u64],
+    /// The static scores of this request's positions ([`score_cache`]): a
+    /// leaf reached again through other moves is not scored again.
+    scores: &'p mut [u64],
     /// This request's generation tag of the table's entries.
     generation: u8,
     /// Clock ticks after which a sub-search (the root's VCF and VCT) gives up
@@ -1138,6 +1164,7 @@ impl HostPart<'_> {
             hash: 0,
             memo: &mut [],
             tt: &mut [],
+            scores: &mut [],
             generation: 0,
             soft_deadline: 0,
             rot: Rotated::default(),
@@ -1331,12 +1358,15 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         }
     }
 
-    /// Takes the transposition table out of `arena` (all of it but the header
-    /// word) and starts a new generation of entries: the last requests' entries
-    /// are ignored, so the table need not be cleared (it is, once every 255
+    /// Takes the tables out of `arena` (a ninth for the static-score cache, the
+    /// rest but the header word for the VCF memo and the transposition table)
+    /// and starts a new generation of entries: the last requests' entries are
+    /// ignored, so the tables need not be cleared (they are, once every 255
     /// requests and when the arena held something else).
     #[cfg_attr(target_os = "none", allow(dead_code))]
     fn attach_table(&mut self, arena: &'p mut [u64]) {
+        let cache_words = arena.len() / 9;
+        let (arena, scores) = arena.split_at_mut(arena.len() - cache_words);
         let Some((header, table)) = arena.split_first_mut() else {
             return;
         };
@@ -1347,6 +1377,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         };
         if generation == 0 {
             table.fill(tt::EMPTY);
+            scores.fill(0);
         }
         let generation = generation.max(1);
         *header = TT_TAG | u64::from(generation);
@@ -1356,6 +1387,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             host.generation = generation;
             host.memo = memo;
             host.tt = tt;
+            host.scores = scores;
         }
     }
 
@@ -1868,6 +1900,30 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         let Some(set) = self.settings.weights.filter(|_| Self::HOST) else {
             return self.eval.score(me);
         };
+        let key = self.hash();
+        if let Some(host) = self.host.first()
+            && !host.scores.is_empty()
+        {
+            let slot = (key % host.scores.len() as u64) as usize;
+            if let Some(score) = score_cache::unpack(host.scores[slot], key, host.generation) {
+                return Score::from(score);
+            }
+        }
+        let score = self.fresh_static_score(set, me, keep);
+        if let Some(host) = self.host.first_mut()
+            && !host.scores.is_empty()
+            && let Ok(kept) = i16::try_from(score)
+        {
+            let slot = (key % host.scores.len() as u64) as usize;
+            host.scores[slot] = score_cache::pack(key, host.generation, kept);
+        }
+        score
+    }
+
+    /// [`Searcher::static_score_of`] with the host's weights `set`, worked
+    /// out from the position (not from the cache).
+    #[inline(always)]
+    fn fresh_static_score(&mut self, set: &HostEval, me: u8, keep: bool) -> Score {
         let weights = set.weights(self.pos.rule(), me);
         let mut points: PointClasses = [[0; host_eval::CLASSES]; 2];
         if weights.uses_points()
@@ -2673,7 +2729,7 @@ fn answer_host(
     poll: &mut dyn Poll,
     work: &mut Workspace<'_>,
 ) -> Result<(), ParseError> {
-    let words = (work.arena_bytes() / 8).min(HOST_TABLE_WORDS);
+    let words = (work.arena_bytes() / 8).min(HOST_TABLE_WORDS + HOST_SCORE_WORDS);
     let arena = work.take(words);
     let mut s = HostSearcher::blank(poll);
     parse_into(&mut s, request, Profile::Host)?;
@@ -2841,6 +2897,60 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The static-score cache: a position reached again through other moves
+    /// (the same stones in another order) is scored from its entry, in every
+    /// rule; an entry holds the score worked out afresh; a new request's
+    /// generation and another key do not read it.
+    #[test]
+    fn a_transposed_position_is_scored_from_the_cache() {
+        use crate::game::Notation;
+        for rule in ["free", "standard", "renju", "caro"] {
+            let pos = Gomoku::parse_position(&std::format!("{rule} h8i9h9")).unwrap();
+            let [a, b, c, d] = ["g10", "j8", "g8", "k10"].map(|m| parse_point(m).unwrap());
+            let mut arena = std::vec![0u64; 900];
+            let mut poll = NoPoll;
+            let mut s = HostSearcher::new(&pos, Settings::HOST, &mut poll);
+            s.attach_table(&mut arena);
+            // The score after the moves, the entry's and a fresh one; `plant`
+            // first writes an entry of its own for the position.
+            let score_after = |s: &mut HostSearcher<'_>, moves: [Point; 4], plant: Option<i16>| {
+                let undo = moves.map(|m| (m, s.play(m)));
+                let me = s.pos.player_to_move();
+                let host = &mut s.host[0];
+                let slot = (host.hash % host.scores.len() as u64) as usize;
+                if let Some(v) = plant {
+                    host.scores[slot] = score_cache::pack(host.hash, host.generation, v);
+                }
+                let score = s.static_score(me);
+                let host = &s.host[0];
+                let entry = score_cache::unpack(host.scores[slot], host.hash, host.generation);
+                let fresh = s.fresh_static_score(&host_eval::TUNED, me, false);
+                for (m, u) in undo.into_iter().rev() {
+                    s.take_back(m, u);
+                }
+                (score, entry, fresh)
+            };
+            let (first, entry, fresh) = score_after(&mut s, [a, b, c, d], None);
+            assert_eq!((entry, fresh), (Some(first as i16), first), "{rule}");
+            let (again, entry, _) = score_after(&mut s, [c, d, a, b], None);
+            assert_eq!((again, entry), (first, Some(first as i16)), "{rule}");
+            // A planted entry is what the transposed position reads.
+            let planted = first as i16 + 1;
+            let (read, _, fresh) = score_after(&mut s, [c, b, a, d], Some(planted));
+            assert_eq!((read, fresh), (Score::from(planted), first), "{rule}");
+        }
+        let (key, generation) = (0x1234_5678_9ABC_DEF0, 3);
+        let entry = score_cache::pack(key, generation, -7);
+        assert_eq!(score_cache::unpack(entry, key, generation), Some(-7));
+        assert_eq!(
+            score_cache::unpack(entry, key ^ 0xFF_FFFF, generation),
+            Some(-7)
+        );
+        assert_eq!(score_cache::unpack(entry, key, generation + 1), None);
+        assert_eq!(score_cache::unpack(entry, key ^ 1 << 24, generation), None);
+        assert_eq!(score_cache::unpack(0, 0, 1), None);
     }
 
     proptest::proptest! {
