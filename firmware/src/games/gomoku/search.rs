@@ -2001,7 +2001,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         // Late moves from the third on: quiet ones by `reduction`, urgent
         // ones (threats; not at the root) one ply less than quiet ones, and
         // one ply more at a null-window node (session 27 in the rules without
-        // forbidden points; renju lost with them at equal time until session
+        // forbidden points; renju lost with them at equal time before session
         // 42's reverse futility pruning, and gained with them in session 43).
         let urgent = f.next < f.quiet;
         let reduce =
