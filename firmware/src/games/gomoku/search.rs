@@ -15,10 +15,10 @@
 //!   leaf where the opponent has a four is searched on, and the host's leaves
 //!   look for a VCF of the side to move ([`Settings::leaf_vcf`]).
 //! * Late quiet moves are searched shallower first (late-move reductions,
-//!   `ln(depth) × ln(index) / 1.25` plies; without forbidden points `/ 0.94`,
-//!   one more at null-window nodes, late threats below the root one less than
-//!   quiet moves, and a node with no table move at depth 4 or more one ply
-//!   shallower), and, near the leaves, quiet moves
+//!   `ln(depth) × ln(index) / 0.94` plies, one more at null-window nodes, late
+//!   threats below the root one less than quiet moves; without forbidden
+//!   points a node with no table move at depth 4 or more one ply shallower
+//!   too), and, near the leaves, quiet moves
 //!   from index `2 + depth` on are not searched (move-count pruning); every move
 //!   after the first is searched with a null window first (PVS). Host only.
 //! * The host keeps every empty point's line patterns per direction and reads
@@ -2054,20 +2054,17 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         if f.next == 0 {
             return (f.depth, Score::from(f.alpha), Score::from(f.beta));
         }
-        // Late moves from the third on: quiet ones by `reduction`; in the
-        // rules without forbidden points (session 27: renju lost at equal
-        // time) more, urgent ones (threats; not at the root) one ply less
-        // than quiet ones, and one ply more at a null-window node.
-        let more = !self.pos.rule().has_forbidden();
+        // Late moves from the third on: quiet ones by `reduction`, urgent
+        // ones (threats; not at the root) one ply less than quiet ones, and
+        // one ply more at a null-window node (session 27 in the rules without
+        // forbidden points; renju lost with them at equal time before session
+        // 42's reverse futility pruning, and gained with them in session 43).
         let urgent = f.next < f.quiet;
-        let reduce = self.settings.reductions
-            && (!urgent || (more && f.ply > 0))
-            && f.next >= 2
-            && f.depth >= 2;
+        let reduce =
+            self.settings.reductions && (!urgent || f.ply > 0) && f.next >= 2 && f.depth >= 2;
         let r = if reduce {
-            let divisor = if more { LMR_DIVISOR_MORE } else { LMR_DIVISOR };
-            let null_window = more && i32::from(f.beta) - i32::from(f.alpha) == 1;
-            let r = reduction(f.depth, f.next, divisor) + i8::from(null_window) - i8::from(urgent);
+            let null_window = i32::from(f.beta) - i32::from(f.alpha) == 1;
+            let r = reduction(f.depth, f.next) + i8::from(null_window) - i8::from(urgent);
             r.clamp(0, f.depth - 1)
         } else {
             0
@@ -2625,10 +2622,9 @@ fn listed_points(list: &str) -> impl Iterator<Item = Point> + '_ {
     list.split(',').filter_map(|m| parse_point(m).ok())
 }
 
-/// Divisor of [`reduction`]'s product of two `ln × 16` (256 = `× 1`): renju.
-const LMR_DIVISOR: u32 = 320;
-/// The divisor in the rules without forbidden points (session 27).
-const LMR_DIVISOR_MORE: u32 = 240;
+/// Divisor of [`reduction`]'s product of two `ln × 16` (256 = `× 1`; session
+/// 27, in renju from session 43: see [`reduction`]).
+const LMR_DIVISOR: u32 = 240;
 
 /// Deepest node of the host's reverse futility pruning
 /// ([`Searcher::reverse_futility`]). At 100,000 nodes a move, depth 8.75 →
@@ -2658,14 +2654,17 @@ const LN16: [u8; 32] = [
 ];
 
 /// Plies a late quiet move at index `index` is reduced by at `depth` (its
-/// children's depth): `ln(depth) × ln(index) × 256 / divisor`, rounded (`/ 1.25`
-/// measured against `/ 2`: fixed 60,000 nodes a move against the old level
-/// 2, renju 92 % against 86 % of the same 100 games, free 87 % against 85 %;
-/// `/ 0.94` with session 27's other reductions, see `Searcher::window`).
-fn reduction(depth: i8, index: u8, divisor: u32) -> i8 {
+/// children's depth): `ln(depth) × ln(index) × 256 / LMR_DIVISOR`, rounded
+/// (`/ 1.25` measured against `/ 2`: fixed 60,000 nodes a move against the
+/// old level 2, renju 92 % against 86 % of the same 100 games, free 87 %
+/// against 85 %; `/ 0.94` with session 27's other reductions, see
+/// `Searcher::window`: at 200 ms a move free +100 ± 41 and +33 ± 48 in
+/// session 27; renju, with reverse futility pruning, depth 8.46 → 9.87 at
+/// 100,000 nodes and +31 (+5 … +58) Elo over 600 paired games in session 43).
+fn reduction(depth: i8, index: u8) -> i8 {
     let d = u32::from(LN16[usize::from(depth.max(0) as u8).min(31)]);
     let i = u32::from(LN16[usize::from(index).min(31)]);
-    ((d * i + divisor / 2) / divisor) as i8
+    ((d * i + LMR_DIVISOR / 2) / LMR_DIVISOR) as i8
 }
 
 /// A score as the table keeps it: mate scores counted from the node, not the root.
@@ -2876,6 +2875,43 @@ mod tests {
         assert!(s.static_score(s.pos.player_to_move()) - RFP_MARGIN * 2 >= beta);
         let f = Frame::<HOST_WIDEST>::new(1, 1, beta - 1, beta);
         assert_eq!(s.reverse_futility(&f), None);
+    }
+
+    /// Late-move reductions alike in every rule (renju too, from session 43):
+    /// at depth 4 the fifth candidate, quiet, is searched `ln 4 × ln 4 / 0.94`
+    /// = 2 plies shallower at a full window and one more at a null window; an
+    /// urgent one one ply less below the root and not at all at the root; the
+    /// first two candidates never.
+    #[test]
+    fn late_moves_are_reduced_alike_in_every_rule() {
+        use crate::game::Notation;
+        for text in [
+            "free h8i9h9",
+            "standard h8i9h9",
+            "caro h8i9h9",
+            "renju h8i9h9",
+        ] {
+            let pos = Gomoku::parse_position(text).unwrap();
+            let mut poll = NoPoll;
+            let s = HostSearcher::new(&pos, Settings::HOST, &mut poll);
+            // (ply, next, quiet, beta) → the child's depth; alpha 0.
+            for (ply, next, quiet, beta, depth) in [
+                (1, 4, 2, 100, 2),
+                (1, 4, 2, 1, 1),
+                (1, 4, 5, 100, 3),
+                (1, 4, 5, 1, 2),
+                (0, 4, 5, 100, 4),
+                (1, 1, 0, 1, 4),
+            ] {
+                let mut f = Frame::<HOST_WIDEST>::new(ply, 4, 0, beta);
+                (f.next, f.quiet) = (next, quiet);
+                assert_eq!(
+                    s.window(&f),
+                    (depth, 0, 1),
+                    "{text} {ply} {next} {quiet} {beta}"
+                );
+            }
+        }
     }
 
     /// A won position is found won in every window, pruned or searched, at
