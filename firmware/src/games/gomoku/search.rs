@@ -1770,12 +1770,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         let count = usize::from(scan.len);
         f.count = scan.len;
         f.depth = depth - 1;
-        if Self::HOST
-            && ply > 0
-            && tt_move == NO_POINT
-            && depth >= IIR_DEPTH
-            && !self.pos.rule().has_forbidden()
-        {
+        if Self::HOST && ply > 0 && tt_move == NO_POINT && depth >= IIR_DEPTH {
             // No move from the table: an internal iterative reduction.
             f.depth -= 1;
         }
@@ -2644,7 +2639,8 @@ const RFP_THREE_DEPTH: i8 = 2;
 const RFP_MARGIN: Score = 64;
 
 /// A host node at least this deep below the root with no move from the table
-/// is searched one ply shallower (internal iterative reduction).
+/// is searched one ply shallower (internal iterative reduction; every rule,
+/// renju from session 43).
 const IIR_DEPTH: i8 = 4;
 
 /// `ln(i)` × 16 for `i` < 32 (0 for 0 and 1).
@@ -2910,6 +2906,39 @@ mod tests {
                     (depth, 0, 1),
                     "{text} {ply} {next} {quiet} {beta}"
                 );
+            }
+        }
+    }
+
+    /// Internal iterative reduction alike in every rule (renju too, from
+    /// session 43): a node below the root from [`IIR_DEPTH`] on without a move
+    /// from the table searches its moves one ply shallower; with one, or at
+    /// the root, or shallower, it does not.
+    #[test]
+    fn a_node_without_a_table_move_is_reduced_in_every_rule() {
+        use crate::game::Notation;
+        for text in [
+            "free h8i9h9",
+            "standard h8i9h9",
+            "caro h8i9h9",
+            "renju h8i9h9",
+        ] {
+            let pos = Gomoku::parse_position(text).unwrap();
+            let g10 = parse_point("g10").unwrap();
+            // (ply, depth, table move) → the children's depth.
+            for (ply, depth, table, children) in [
+                (1, IIR_DEPTH, NO_POINT, IIR_DEPTH - 2),
+                (1, IIR_DEPTH + 2, NO_POINT, IIR_DEPTH),
+                (1, IIR_DEPTH, g10, IIR_DEPTH - 1),
+                (1, IIR_DEPTH - 1, NO_POINT, IIR_DEPTH - 2),
+                (0, IIR_DEPTH, NO_POINT, IIR_DEPTH - 1),
+            ] {
+                let mut poll = NoPoll;
+                let mut s = HostSearcher::new(&pos, Settings::HOST, &mut poll);
+                let mut f = Frame::<HOST_WIDEST>::new(ply, depth, -INFINITY, INFINITY);
+                f.best_move = table;
+                assert_eq!(s.expand(&mut f), None, "{text}");
+                assert_eq!(f.depth, children, "{text} {ply} {depth} {table}");
             }
         }
     }
