@@ -2873,6 +2873,14 @@ mod tests {
         assert_eq!(s.reverse_futility(&f), None);
     }
 
+    /// Black h8 and h9, white i9 (white to move), in every rule.
+    const H8_I9_H9: [&str; 4] = [
+        "free h8i9h9",
+        "standard h8i9h9",
+        "caro h8i9h9",
+        "renju h8i9h9",
+    ];
+
     /// Late-move reductions alike in every rule (renju too, from session 43):
     /// at depth 4 the fifth candidate, quiet, is searched `ln 4 × ln 4 / 0.94`
     /// = 2 plies shallower at a full window and one more at a null window; an
@@ -2881,12 +2889,7 @@ mod tests {
     #[test]
     fn late_moves_are_reduced_alike_in_every_rule() {
         use crate::game::Notation;
-        for text in [
-            "free h8i9h9",
-            "standard h8i9h9",
-            "caro h8i9h9",
-            "renju h8i9h9",
-        ] {
+        for text in H8_I9_H9 {
             let pos = Gomoku::parse_position(text).unwrap();
             let mut poll = NoPoll;
             let s = HostSearcher::new(&pos, Settings::HOST, &mut poll);
@@ -2917,12 +2920,7 @@ mod tests {
     #[test]
     fn a_node_without_a_table_move_is_reduced_in_every_rule() {
         use crate::game::Notation;
-        for text in [
-            "free h8i9h9",
-            "standard h8i9h9",
-            "caro h8i9h9",
-            "renju h8i9h9",
-        ] {
+        for text in H8_I9_H9 {
             let pos = Gomoku::parse_position(text).unwrap();
             let g10 = parse_point("g10").unwrap();
             // (ply, depth, table move) → the children's depth.
@@ -2971,8 +2969,8 @@ mod tests {
     #[test]
     fn a_transposed_position_is_scored_from_the_cache() {
         use crate::game::Notation;
-        for rule in ["free", "standard", "renju", "caro"] {
-            let pos = Gomoku::parse_position(&std::format!("{rule} h8i9h9")).unwrap();
+        for rule in H8_I9_H9 {
+            let pos = Gomoku::parse_position(rule).unwrap();
             let [a, b, c, d] = ["g10", "j8", "g8", "k10"].map(|m| parse_point(m).unwrap());
             let mut arena = std::vec![0u64; 900];
             let mut poll = NoPoll;
