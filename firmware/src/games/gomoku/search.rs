@@ -16,9 +16,9 @@
 //!   look for a VCF of the side to move ([`Settings::leaf_vcf`]).
 //! * Late quiet moves are searched shallower first (late-move reductions,
 //!   `ln(depth) × ln(index) / 0.94` plies, one more at null-window nodes, late
-//!   threats below the root one less than quiet moves; without forbidden
-//!   points a node with no table move at depth 4 or more one ply shallower
-//!   too), and, near the leaves, quiet moves
+//!   threats below the root one less than quiet moves, and a node with no
+//!   table move at depth 4 or more one ply shallower; in every rule), and,
+//!   near the leaves, quiet moves
 //!   from index `2 + depth` on are not searched (move-count pruning); every move
 //!   after the first is searched with a null window first (PVS). Host only.
 //! * The host keeps every empty point's line patterns per direction and reads
