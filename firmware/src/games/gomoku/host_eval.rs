@@ -320,15 +320,22 @@ pub fn code_sum(weights: &HostWeights, pos: &Gomoku, to_move: u8) -> i32 {
     sum
 }
 
-/// The features of `pos` for the side to move, from scratch (the tuner's).
-pub fn position_features(pos: &Gomoku) -> [i32; PARAMS] {
+/// What the evaluation reads of `pos`, counted from scratch: the pattern
+/// sums, the stones' line patterns and the near points' classes.
+fn from_scratch(pos: &Gomoku) -> (Eval, Histogram, PointClasses) {
     let (board, rule) = (pos.board(), pos.rule());
     let eval = Eval::from_board(board, rule);
     let hist = Histogram::from_board(board, rule);
+    (eval, hist, point_classes(pos))
+}
+
+/// The features of `pos` for the side to move, from scratch (the tuner's).
+pub fn position_features(pos: &Gomoku) -> [i32; PARAMS] {
+    let (eval, hist, points) = from_scratch(pos);
     features(
         &eval,
         &hist,
-        &point_classes(pos),
+        &points,
         crate::game::Game::player_to_move(pos),
     )
 }
@@ -543,10 +550,7 @@ mod tests {
             "free h8 a1 h9 a3 h10",
         ] {
             let pos = Gomoku::parse_position(text).unwrap();
-            let (board, rule) = (pos.board(), pos.rule());
-            let eval = Eval::from_board(board, rule);
-            let hist = Histogram::from_board(board, rule);
-            let points = point_classes(&pos);
+            let (eval, hist, points) = from_scratch(&pos);
             for me in 0..2 {
                 for w in [TUNED.free, TUNED.renju[0], TUNED.renju[1], TUNED_S26, START] {
                     if eval.has_four(me) {
@@ -577,11 +581,8 @@ mod tests {
             "free h8a1i8a3j8a5k8a7",
         ] {
             let pos = Gomoku::parse_position(text).unwrap();
-            let (board, rule) = (pos.board(), pos.rule());
-            let eval = Eval::from_board(board, rule);
-            let hist = Histogram::from_board(board, rule);
+            let (eval, hist, points) = from_scratch(&pos);
             let me = pos.player_to_move();
-            let points = point_classes(&pos);
             assert_eq!(
                 START.score(&eval, &hist, &points, 0, me),
                 eval.score(me),
