@@ -1896,20 +1896,21 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             return self.eval.score(me);
         };
         let key = self.hash();
-        if let Some(host) = self.host.first()
-            && !host.scores.is_empty()
+        // The position's slot in the cache (none without one).
+        let slot = self
+            .host
+            .first()
+            .filter(|host| !host.scores.is_empty())
+            .map(|host| (key % host.scores.len() as u64) as usize);
+        if let (Some(slot), Some(host)) = (slot, self.host.first())
+            && let Some(score) = score_cache::unpack(host.scores[slot], key, host.generation)
         {
-            let slot = (key % host.scores.len() as u64) as usize;
-            if let Some(score) = score_cache::unpack(host.scores[slot], key, host.generation) {
-                return Score::from(score);
-            }
+            return Score::from(score);
         }
         let score = self.fresh_static_score(set, me, keep);
-        if let Some(host) = self.host.first_mut()
-            && !host.scores.is_empty()
+        if let (Some(slot), Some(host)) = (slot, self.host.first_mut())
             && let Ok(kept) = i16::try_from(score)
         {
-            let slot = (key % host.scores.len() as u64) as usize;
             host.scores[slot] = score_cache::pack(key, host.generation, kept);
         }
         score
