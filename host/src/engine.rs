@@ -338,7 +338,7 @@ impl EngineLink {
     /// Sends `command` tagged with a fresh id and returns the final line of its reply
     /// (as text: parse it with [`Reply::parse`]); `info` lines go to `watch`, and lines
     /// of other requests are dropped. A lost board is reopened and the request sent
-    /// again (up to [`RECONNECTS`] times).
+    /// again (up to `RECONNECTS` times).
     pub fn request(
         &mut self,
         command: Command<'_>,

@@ -130,8 +130,8 @@ impl Checkers {
         true
     }
 
-    /// Puts player `p`'s piece number `i` on hole `h` of a [`Checkers::blank`]
-    /// board. `false` (and nothing changes) if `p` or `i` is out of range, the
+    /// Puts player `p`'s piece number `i` on hole `h` of a board emptied by
+    /// [`Checkers::reset`]. `false` (and nothing changes) if `p` or `i` is out of range, the
     /// hole is off the board or already taken.
     pub fn place(&mut self, p: u8, i: usize, h: u8) -> bool {
         let per = usize::from(self.per);

@@ -29,7 +29,7 @@ pub fn coverage(pos: &Einstein, side: u8) -> [u8; 6] {
     c
 }
 
-/// Raw race value of `side`: Σ over its cubes of faces × [`RACE`]`[distance]`, plus [`CUBE`] each.
+/// Raw race value of `side`: Σ over its cubes of faces × `RACE``[distance]`, plus `CUBE` each.
 pub fn race(pos: &Einstein, side: u8) -> i32 {
     let cov = coverage(pos, side);
     let mut total = 0;

@@ -297,7 +297,7 @@ pub fn combine(patterns: [Pattern; 4], renju_black: bool) -> (Threat, bool) {
 }
 
 /// Four line patterns of one colour on one point added up in one sum (one
-/// [`PACKED`] entry each): their value and how many of each kind of line they
+/// `PACKED` entry each): their value and how many of each kind of line they
 /// hold, read by [`PatternSum::threat`] and, on the host, by the finer point
 /// classes ([`super::point_class::of_sum`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -264,7 +264,7 @@ impl Settings {
 pub const ROOT_VCT_NODES: u32 = 1_000;
 
 /// The host profile (not its level 2) ranks its candidates with a bonus by
-/// the points' fine classes ([`Searcher::class_bonus`]). Off: tried in
+/// the points' fine classes (`Searcher::class_bonus`). Off: tried in
 /// session 26 with the fine-class evaluation, at 30,000 nodes a move against
 /// main 49.5 % free and 54.2 % renju (200 games each), against pela free at
 /// 200 ms a move 38.9 % against the same evaluation without it 45.2 %
@@ -1295,7 +1295,7 @@ fn for_each_near_of(pos: &Gomoku, stones: impl Fn(i8) -> u16, mut f: impl FnMut(
     }
 }
 
-/// Every empty point near a stone (see [`near_row`]), row by row.
+/// Every empty point near a stone (see `near_row`), row by row.
 pub fn for_each_near(pos: &Gomoku, f: impl FnMut(Point)) {
     let board = pos.board();
     for_each_near_of(pos, |row| board.row_occupied(row), f);

@@ -5,7 +5,7 @@
 //! it may do only with a four. Every position visited counts as a node.
 //!
 //! The engine searches without memory beyond its stack: independent fours are
-//! tried in one order only (see [`Searcher::vcf_after`]). [`solve`], the puzzle
+//! tried in one order only (see `Searcher::vcf_after`). [`solve`], the puzzle
 //! solver, may also be given a memo: a table of positions already proven to
 //! have no VCF within so many fours, which cuts every transposition and finds
 //! the deep VCFs of 80 fours and more within a few tens of thousands of nodes.
@@ -44,7 +44,7 @@ pub struct Solution {
 /// principal variation.
 ///
 /// The attacker must not face a five point of the defender's that it cannot
-/// block with a four (see [`Searcher::vcf`]).
+/// block with a four (see `Searcher::vcf`).
 pub fn solve(
     pos: &Gomoku,
     max_fours: u8,

@@ -6,7 +6,7 @@
 //! open four the defender cannot stop, when the defender's block is forbidden to
 //! black (renju), or when every answer to one of its threats loses.
 //!
-//! The search is bounded by the attacker's threats ([`Searcher::vct`]'s
+//! The search is bounded by the attacker's threats (`Searcher::vct`'s
 //! `depth`, fours and threes alike) and by the searcher's node limit; the
 //! host's memo (the VCF memo, keys salted) remembers positions without a VCT
 //! within so many threats. Only the host runs it (a frame holds a candidate

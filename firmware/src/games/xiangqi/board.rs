@@ -270,7 +270,7 @@ pub static RANK_REACH: [[u8; 512]; 9] = build_reach::<9, 512>();
 /// Empty squares reachable along a file, by rank and the file's occupancy (10,240 bytes).
 pub static FILE_REACH: [[u8; 1024]; 10] = build_reach::<10, 1024>();
 
-/// Blockers along a rank, by file and occupancy (see [`build_line`]).
+/// Blockers along a rank, by file and occupancy (see `build_line`).
 pub static RANK_LINE: [[u16; 512]; 9] = build_line::<9, 512>();
 /// Blockers along a file, by rank and occupancy.
 pub static FILE_LINE: [[u16; 1024]; 10] = build_line::<10, 1024>();
@@ -772,7 +772,7 @@ impl Position {
         (self.tally >> TALLY_PHASE) as u8
     }
     /// Both sides' attack units, guards and phase units in one word, kept
-    /// up to date by make and unmake ([`TALLY`] summed over the pieces):
+    /// up to date by make and unmake (`TALLY` summed over the pieces):
     /// bits 0–7 red's attack units (its rooks, horses, cannons and pawns
     /// across the river: 3, 2, 2 and 1 each), 8–15 black's; bits 16–19
     /// red's guards (advisors on the board, plus 4 for each elephant),

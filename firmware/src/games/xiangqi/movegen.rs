@@ -1251,7 +1251,7 @@ impl Position {
     /// square next to the king, or is a horse or pawn landing near it. Every
     /// other move gives no check, so [`Position::in_check`] need not be asked.
     ///
-    /// Read from [`KING_VIEW`], the squares as the enemy king's palace point
+    /// Read from `KING_VIEW`, the squares as the enemy king's palace point
     /// sees them ([`Position::may_give_check_reference`] computes the same
     /// from ranks and files; a king outside its palace, which no game
     /// reaches, is asked there).
@@ -1260,7 +1260,7 @@ impl Position {
         self.may_give_check_in(self.check_view(slot_color(mv.piece)), mv)
     }
 
-    /// The row of [`KING_VIEW`] that [`Position::may_give_check`] reads for
+    /// The row of `KING_VIEW` that [`Position::may_give_check`] reads for
     /// `side`'s moves (`None`: the enemy king is outside its palace), to be
     /// found once for many moves ([`Position::may_give_check_in`]).
     #[inline]

@@ -706,7 +706,7 @@ impl History {
     /// Whether among the last `n` moves (at most [`History::available`]),
     /// back to a null move, one was played from a position an even number
     /// of plies back, four or more, whose key's tag is `tag`: what
-    /// [`may_repeat`] asks of each of `recent(n)` until a null move, read
+    /// `may_repeat` asks of each of `recent(n)` until a null move, read
     /// two entries a step (an odd number of plies back only ends the look
     /// at a null move).
     #[inline(always)]

@@ -596,7 +596,7 @@ pub struct Searcher<'p, 't, const PLY: usize, const PV: usize, const PVT: usize>
 }
 
 /// Entries of the searcher's cache of static evaluations (the key's top
-/// nine bits pick one, [`eval_slot`]).
+/// nine bits pick one, `eval_slot`).
 pub const EVAL_CACHE: usize = 512;
 
 /// The cache entry of a key whose low half is `low`: its bits 23–31.
@@ -786,7 +786,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
     }
 
     /// A searcher with empty tables over the move stack `moves` and the
-    /// transposition table `tt`. `poll` is asked every [`POLL_EVERY`] nodes
+    /// transposition table `tt`. `poll` is asked every `POLL_EVERY` nodes
     /// whether to stop, and told about every completed iteration.
     pub fn new(
         limits: Limits,
