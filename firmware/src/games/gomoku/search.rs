@@ -2502,6 +2502,13 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         let won = self.vcf(self.settings.vcf_depth);
         self.set_soft_deadline(0);
         self.work_limit = overall;
+        self.threat_answer(won)
+    }
+
+    /// After the root's VCF or VCT search (`won`: it found a win, its line in
+    /// `self.line`): `true` when the answer is known (the win's first move,
+    /// unless excluded, reported as the answer; or a budget used up).
+    fn threat_answer(&mut self, won: bool) -> bool {
         if won
             && let Some(&first) = self.line.first()
             && !self.excluded(first)
@@ -2552,19 +2559,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         let won = self.vct(self.settings.vct_depth);
         self.settings.nodes = overall;
         self.set_soft_deadline(0);
-        if won
-            && let Some(&first) = self.line.first()
-            && !self.excluded(first)
-        {
-            self.found.best = Some(first);
-            self.found.score = MATE - self.line.len() as Score;
-            self.found.depth = self.line.len() as u8;
-            self.found.nodes = self.nodes;
-            self.report();
-            return true;
-        }
-        self.line.clear();
-        self.out_of_budget()
+        self.threat_answer(won)
     }
 
     /// Iterative deepening over [`Searcher::root_moves`] until a limit ends it,
