@@ -1,7 +1,10 @@
 //! Where a host-profile gomoku search spends its time: each position of a file
-//! (one `rule stones…` position a line) is searched in the host profile with a
-//! move time, and every completed iteration is printed with its time, nodes and
-//! nodes per second, then a summary (average depth, time used, nodes per second).
+//! (one `rule stones…` position a line, `#` lines skipped) is searched in the
+//! host profile with a move time, and every completed iteration is printed
+//! with its time, nodes and nodes per second, then a summary (average depth,
+//! time used, nodes per second). The 76 free and 78 renju middle games of
+//! docs/strength.md's depth figures are `examples/positions/gomoku-free.txt`
+//! and `gomoku-renju.txt`.
 //!
 //! `cargo run --release -p sente-firmware --example gomoku_depth -- FILE [MS] [LEVEL]`
 //! (`NODES=N`: a node budget instead of the clock; `DEPTH=D`: at most `D`
@@ -62,7 +65,10 @@ fn main() {
     let words = search::HOST_TABLE_WORDS + search::HOST_SCORE_WORDS;
     let mut arena = vec![0u64; words];
     let (mut n, mut depth, mut nodes, mut time) = (0u64, 0u64, 0u64, 0u64);
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
         let request = EngineRequest {
             position: line.trim(),
             limits: Limits {
