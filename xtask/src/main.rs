@@ -74,7 +74,7 @@ enum Task {
         /// Only benchmarks whose name contains this.
         filter: Option<String>,
     },
-    /// Everything: install what is missing, fmt, clippy, rustdoc, unit/integration tests, every
+    /// Everything: install what is missing, fmt, clippy, unit/integration tests, every
     /// board's firmware, HIL on the simulated boards.
     Test,
 }
