@@ -67,10 +67,11 @@ fn main() {
     let (mut n, mut depth, mut nodes, mut time) = (0u64, 0u64, 0u64, 0u64);
     for line in text
         .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
     {
         let request = EngineRequest {
-            position: line.trim(),
+            position: line,
             limits: Limits {
                 ticks: if nodes_limit == 0 && depth_limit == 0 {
                     ms * 1000
@@ -95,7 +96,7 @@ fn main() {
             last: None,
         };
         if verbose {
-            println!("{}", line.trim());
+            println!("{line}");
         }
         let mut work = Workspace::new(Profile::Host, &mut arena);
         GomokuEngine::search(&request, &mut clock, &mut work).expect("valid position");

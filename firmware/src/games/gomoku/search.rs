@@ -2965,8 +2965,8 @@ mod tests {
     #[test]
     fn a_transposed_position_is_scored_from_the_cache() {
         use crate::game::Notation;
-        for rule in H8_I9_H9 {
-            let pos = Gomoku::parse_position(rule).unwrap();
+        for text in H8_I9_H9 {
+            let pos = Gomoku::parse_position(text).unwrap();
             let [a, b, c, d] = ["g10", "j8", "g8", "k10"].map(|m| parse_point(m).unwrap());
             let mut arena = std::vec![0u64; 900];
             let mut poll = NoPoll;
@@ -2992,13 +2992,13 @@ mod tests {
                 (score, entry, fresh)
             };
             let (first, entry, fresh) = score_after(&mut s, [a, b, c, d], None);
-            assert_eq!((entry, fresh), (Some(first as i16), first), "{rule}");
+            assert_eq!((entry, fresh), (Some(first as i16), first), "{text}");
             let (again, entry, _) = score_after(&mut s, [c, d, a, b], None);
-            assert_eq!((again, entry), (first, Some(first as i16)), "{rule}");
+            assert_eq!((again, entry), (first, Some(first as i16)), "{text}");
             // A planted entry is what the transposed position reads.
             let planted = first as i16 + 1;
             let (read, _, fresh) = score_after(&mut s, [c, b, a, d], Some(planted));
-            assert_eq!((read, fresh), (Score::from(planted), first), "{rule}");
+            assert_eq!((read, fresh), (Score::from(planted), first), "{text}");
         }
         let (key, generation) = (0x1234_5678_9ABC_DEF0, 3);
         let entry = score_cache::pack(key, generation, -7);
