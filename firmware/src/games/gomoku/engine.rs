@@ -157,6 +157,35 @@ mod tests {
         crate::engine::ask_in::<GomokuEngine>(&request, &mut NoPoll, &mut work).unwrap()
     }
 
+    /// A request limited by nodes answers alike (move, score, depth, nodes,
+    /// principal variation) in a fresh arena and in one where other requests
+    /// ran before, on the same position and others: it reads no entry the
+    /// last requests left (before session 45 the VCF memo's failures carried
+    /// over, and the second search of a position counted fewer nodes).
+    #[test]
+    fn a_request_limited_by_nodes_answers_alike_whatever_came_before() {
+        let positions = [
+            "free h8i9f8e8e9g9f7h6f9f6f10f11d10g7e10g10g8d11h9e6c11b12g6h7",
+            "free h8i9f8e8e9g9f7h6f9f6f10f11d10g7e10g10g8d11",
+            "renju h8i9f8e8e9g9f7h6f9f6f10f11",
+        ];
+        let mut arena = std::vec![0u64; 1 << 16];
+        for (i, &position) in positions.iter().enumerate() {
+            let fresh = ask_host(position, 5_000, "");
+            for &before in &positions[..=i] {
+                for (p, nodes) in [(before, 3_000), (position, 5_000)] {
+                    let request = request(p, 0, nodes, "");
+                    let mut work = Workspace::new(crate::engine::Profile::Host, &mut arena);
+                    let reply =
+                        crate::engine::ask_in::<GomokuEngine>(&request, &mut NoPoll, &mut work);
+                    if p == position && nodes == 5_000 {
+                        assert_eq!(reply.unwrap(), fresh, "{position} after {before}");
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn excluded_points_are_not_played() {
         for level in [0, 1, 2] {

@@ -589,10 +589,20 @@ mod tt {
             | (key >> 40) << 40
     }
 
-    /// `(move, score, depth, bound)` of `entry` if it is `key`'s in this generation.
-    pub fn unpack(entry: u64, key: u64, generation: u8) -> Option<(u8, i16, u8, u8)> {
+    /// `(move, score, depth, bound)` of `entry` if it is `key`'s, and of
+    /// this generation unless `any_generation` (the host's
+    /// [`super::Reuse::Kept`]).
+    pub fn unpack(
+        entry: u64,
+        key: u64,
+        generation: u8,
+        any_generation: bool,
+    ) -> Option<(u8, i16, u8, u8)> {
         let bound = (entry >> 30 & 3) as u8;
-        if bound == 0 || (entry >> 32) as u8 != generation || entry >> 40 != key >> 40 {
+        if bound == 0
+            || !(any_generation || (entry >> 32) as u8 == generation)
+            || entry >> 40 != key >> 40
+        {
             return None;
         }
         Some((
@@ -604,28 +614,59 @@ mod tt {
     }
 }
 
-/// Static-score cache entry fields (one `u64`): score (16 bits), generation
-/// (8), key check (40). A static score is a function of the position alone
-/// (under the request's rule and weights), so an entry of this request's
-/// generation whose key matches is the score itself.
+/// Static-score cache entry fields (one `u64`): score (16 bits), a mark (8:
+/// never 0, so that an empty entry matches nothing), key check (40). A
+/// static score is a function of the position alone under the rule and the
+/// weights (the arena's [`Context`]), so an entry whose key matches is the
+/// score itself, whichever request wrote it: reading it changes no answer.
 mod score_cache {
+    /// The mark of a written entry.
+    const MARK: u64 = 1 << 16;
+
     /// Packs an entry.
-    pub fn pack(key: u64, generation: u8, score: i16) -> u64 {
-        (key & !0xFF_FFFF) | u64::from(generation) << 16 | u64::from(score as u16)
+    pub fn pack(key: u64, score: i16) -> u64 {
+        (key & !0xFF_FFFF) | MARK | u64::from(score as u16)
     }
 
-    /// The entry's score when it belongs to `key` and this `generation`
-    /// (generations start at 1: an empty entry never matches).
-    pub fn unpack(entry: u64, key: u64, generation: u8) -> Option<i16> {
-        ((entry >> 16) as u8 == generation && entry >> 24 == key >> 24)
-            .then_some(entry as u16 as i16)
+    /// The entry's score when it belongs to `key`.
+    pub fn unpack(entry: u64, key: u64) -> Option<i16> {
+        (entry & 0xFF_0000 == MARK && entry >> 24 == key >> 24).then_some(entry as u16 as i16)
     }
 }
 
-/// The arena's header word: a tag and the last request's generation, so a new
-/// request ignores the entries of the last ones without clearing the table.
+/// The arena's header word: a tag, the [`Context`] of the last request and
+/// its generation, so a new request ignores the entries of the last ones
+/// without clearing the table (unless it keeps them, [`Reuse::Kept`]).
 #[cfg_attr(target_os = "none", allow(dead_code))]
 const TT_TAG: u64 = 0x676F_6D6F_6B75_0000;
+
+/// What the host's tables' entries depend on beyond the position: the rule
+/// and the evaluation's weights (the request's level). A request of another
+/// context than the last one's clears the tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Context(u8);
+
+impl Context {
+    /// The context of a request for `rule` at engine level `level`.
+    pub(super) fn new(rule: Rule, level: u8) -> Self {
+        Context(rule as u8 | u8::from(level == 2) << 4)
+    }
+}
+
+/// Whether a host request reads what the last requests left in the tables.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum Reuse {
+    /// Only this request's entries are read (its answer, nodes and scores
+    /// are the same whatever came before): a request limited by nodes or
+    /// depth alone, whose answer must be reproducible.
+    #[default]
+    Fresh,
+    /// The entries of the last requests (since the tables were cleared) are
+    /// read too, as a GUI's engine keeps its hash between moves: a request
+    /// limited by the clock, whose answer depends on time anyway. The
+    /// next move's search starts from what the last one found.
+    Kept,
+}
 
 /// The searcher's state: the working position, its evaluation sums, the node count.
 pub struct Searcher<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize> {
@@ -673,6 +714,8 @@ pub(super) struct HostPart<'p> {
     scores: &'p mut [u64],
     /// This request's generation tag of the table's entries.
     generation: u8,
+    /// Whether the last requests' entries are read.
+    reuse: Reuse,
     /// Clock ticks after which a sub-search (the root's VCF and VCT) gives up
     /// (0: none).
     soft_deadline: u64,
@@ -1166,6 +1209,7 @@ impl HostPart<'_> {
             tt: &mut [],
             scores: &mut [],
             generation: 0,
+            reuse: Reuse::Fresh,
             soft_deadline: 0,
             rot: Rotated::default(),
             tables: HostTable::both(Rule::Free),
@@ -1360,17 +1404,19 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
 
     /// Takes the tables out of `arena` (a ninth for the static-score cache, the
     /// rest but the header word for the VCF memo and the transposition table)
-    /// and starts a new generation of entries: the last requests' entries are
-    /// ignored, so the tables need not be cleared (they are, once every 255
-    /// requests and when the arena held something else).
+    /// for a request of `context`, and starts a new generation of entries: a
+    /// [`Reuse::Fresh`] request ignores the last requests' entries, so the
+    /// tables need not be cleared (they are, once every 255 requests and when
+    /// the arena held something else or another context's entries).
     #[cfg_attr(target_os = "none", allow(dead_code))]
-    fn attach_table(&mut self, arena: &'p mut [u64]) {
+    fn attach_table(&mut self, arena: &'p mut [u64], context: Context) {
         let cache_words = arena.len() / 9;
         let (arena, scores) = arena.split_at_mut(arena.len() - cache_words);
         let Some((header, table)) = arena.split_first_mut() else {
             return;
         };
-        let generation = if *header & !0xFF == TT_TAG {
+        let tag = TT_TAG | u64::from(context.0) << 8;
+        let generation = if *header & !0xFF == tag {
             (*header as u8).wrapping_add(1)
         } else {
             0
@@ -1380,7 +1426,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             scores.fill(0);
         }
         let generation = generation.max(1);
-        *header = TT_TAG | u64::from(generation);
+        *header = tag | u64::from(generation);
         // A quarter for the VCF memo, the rest for the alpha-beta.
         let (memo, tt) = table.split_at_mut(table.len() / 4);
         if let Some(host) = self.host.first_mut() {
@@ -1421,6 +1467,33 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             Some(h) => h.memo,
             None => &mut [],
         }
+    }
+
+    /// The memo's slot for a position of key `key` (the VCF's and the VCT's
+    /// keys differ) and the entry that marks it failed with `depth` fours or
+    /// threats left: the key's upper 48 bits, the request's generation and
+    /// the depth (never 0); `None` without a memo.
+    pub(super) fn memo_slot(&self, key: u64, depth: u8) -> Option<(usize, u64)> {
+        let host = self.host.first().filter(|h| !h.memo.is_empty())?;
+        Some((
+            (key % host.memo.len() as u64) as usize,
+            (key & !0xFFFF) | u64::from(host.generation) << 8 | u64::from(depth),
+        ))
+    }
+
+    /// `true` when the memo's `slot` holds `entry`'s position as failed with
+    /// at least `entry`'s depth left, found by this request (or by an earlier
+    /// one, when the request keeps their entries: [`Reuse::Kept`]).
+    pub(super) fn memo_holds(&self, slot: usize, entry: u64) -> bool {
+        let Some(host) = self.host.first() else {
+            return false;
+        };
+        let mask = match host.reuse {
+            Reuse::Fresh => !0xFF,
+            Reuse::Kept => !0xFFFF,
+        };
+        let stored = host.memo[slot];
+        stored != 0 && stored & mask == entry & mask && stored & 0xFF >= entry & 0xFF
     }
 
     /// Gives the VCF solver its memo (host searchers only).
@@ -1659,7 +1732,8 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             return None;
         }
         let slot = (host.hash % host.tt.len() as u64) as usize;
-        let (mv, score, depth, bound) = tt::unpack(host.tt[slot], host.hash, host.generation)?;
+        let any = host.reuse == Reuse::Kept;
+        let (mv, score, depth, bound) = tt::unpack(host.tt[slot], host.hash, host.generation, any)?;
         Some((mv, from_table(Score::from(score), ply), depth, bound))
     }
 
@@ -1903,7 +1977,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             .filter(|host| !host.scores.is_empty())
             .map(|host| (key % host.scores.len() as u64) as usize);
         if let (Some(slot), Some(host)) = (slot, self.host.first())
-            && let Some(score) = score_cache::unpack(host.scores[slot], key, host.generation)
+            && let Some(score) = score_cache::unpack(host.scores[slot], key)
         {
             return Score::from(score);
         }
@@ -1911,7 +1985,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         if let (Some(slot), Some(host)) = (slot, self.host.first_mut())
             && let Ok(kept) = i16::try_from(score)
         {
-            host.scores[slot] = score_cache::pack(key, host.generation, kept);
+            host.scores[slot] = score_cache::pack(key, kept);
         }
         score
     }
@@ -2724,7 +2798,7 @@ fn answer_host(
     let arena = work.take(words);
     let mut s = HostSearcher::blank(poll);
     parse_into(&mut s, request, Profile::Host)?;
-    s.attach_table(arena);
+    s.attach_table(arena, Context::new(s.pos.rule(), request.level));
     s.search();
     send_answer(s.poll, &|reply| fill(&s.pos, &s.found, &s.line, reply));
     Ok(())
@@ -2784,6 +2858,11 @@ fn parse_into<'p, const P: usize, const T: usize, const W: usize, const R: usize
             0
         };
         host.class_order = CLASS_ORDER && request.level != 2;
+        host.reuse = if limits.ticks != 0 {
+            Reuse::Kept
+        } else {
+            Reuse::Fresh
+        };
     }
     Ok(())
 }
@@ -2960,8 +3039,8 @@ mod tests {
 
     /// The static-score cache: a position reached again through other moves
     /// (the same stones in another order) is scored from its entry, in every
-    /// rule; an entry holds the score worked out afresh; a new request's
-    /// generation and another key do not read it.
+    /// rule; an entry holds the score worked out afresh; another key does not
+    /// read it, nor does an empty entry.
     #[test]
     fn a_transposed_position_is_scored_from_the_cache() {
         use crate::game::Notation;
@@ -2971,7 +3050,7 @@ mod tests {
             let mut arena = std::vec![0u64; 900];
             let mut poll = NoPoll;
             let mut s = HostSearcher::new(&pos, Settings::HOST, &mut poll);
-            s.attach_table(&mut arena);
+            s.attach_table(&mut arena, Context::new(pos.rule(), 0));
             // The score after the moves, the entry's and a fresh one; `plant`
             // first writes an entry of its own for the position.
             let score_after = |s: &mut HostSearcher<'_>, moves: [Point; 4], plant: Option<i16>| {
@@ -2980,11 +3059,11 @@ mod tests {
                 let host = &mut s.host[0];
                 let slot = (host.hash % host.scores.len() as u64) as usize;
                 if let Some(v) = plant {
-                    host.scores[slot] = score_cache::pack(host.hash, host.generation, v);
+                    host.scores[slot] = score_cache::pack(host.hash, v);
                 }
                 let score = s.static_score(me);
                 let host = &s.host[0];
-                let entry = score_cache::unpack(host.scores[slot], host.hash, host.generation);
+                let entry = score_cache::unpack(host.scores[slot], host.hash);
                 let fresh = s.fresh_static_score(&host_eval::TUNED, me, false);
                 for (m, u) in undo.into_iter().rev() {
                     s.take_back(m, u);
@@ -3000,16 +3079,50 @@ mod tests {
             let (read, _, fresh) = score_after(&mut s, [c, b, a, d], Some(planted));
             assert_eq!((read, fresh), (Score::from(planted), first), "{text}");
         }
-        let (key, generation) = (0x1234_5678_9ABC_DEF0, 3);
-        let entry = score_cache::pack(key, generation, -7);
-        assert_eq!(score_cache::unpack(entry, key, generation), Some(-7));
-        assert_eq!(
-            score_cache::unpack(entry, key ^ 0xFF_FFFF, generation),
-            Some(-7)
-        );
-        assert_eq!(score_cache::unpack(entry, key, generation + 1), None);
-        assert_eq!(score_cache::unpack(entry, key ^ 1 << 24, generation), None);
-        assert_eq!(score_cache::unpack(0, 0, 1), None);
+        let key = 0x1234_5678_9ABC_DEF0;
+        let entry = score_cache::pack(key, -7);
+        assert_eq!(score_cache::unpack(entry, key), Some(-7));
+        assert_eq!(score_cache::unpack(entry, key ^ 0xFF_FFFF), Some(-7));
+        assert_eq!(score_cache::unpack(entry, key ^ 1 << 24), None);
+        assert_eq!(score_cache::unpack(0, 0), None);
+        assert_eq!(score_cache::unpack(score_cache::pack(0, 0), 0), Some(0));
+    }
+
+    /// The host's tables between requests: a [`Reuse::Fresh`] request reads
+    /// neither the table entries nor the VCF memo's failures of the last
+    /// requests, a [`Reuse::Kept`] one reads both, and a request of another
+    /// [`Context`] (rule or weights) finds the tables cleared.
+    #[test]
+    fn the_last_requests_entries_are_read_only_when_kept() {
+        let pos = Gomoku::parse_position(H8_I9_H9[0]).unwrap();
+        let mv = parse_point("g10").unwrap();
+        let mut arena = std::vec![0u64; 900];
+        let context = Context::new(pos.rule(), 0);
+        let mut poll = NoPoll;
+        // The first request leaves an entry and a failure.
+        let mut s = HostSearcher::new(&pos, Settings::HOST, &mut poll);
+        s.attach_table(&mut arena, context);
+        s.store(0, 3, 42, tt::EXACT, mv);
+        s.remember_failure(5);
+        assert_eq!(s.probe(0), Some((mv, 42, 3, tt::EXACT)));
+        assert!(s.memo_failed(5) && s.memo_failed(4) && !s.memo_failed(6));
+        drop(s);
+        for (reuse, context, read) in [
+            (Reuse::Fresh, context, false),
+            (Reuse::Kept, context, true),
+            (Reuse::Kept, Context::new(pos.rule(), 2), false),
+            (Reuse::Kept, Context::new(Rule::Renju, 0), false),
+        ] {
+            let mut poll = NoPoll;
+            let mut s = HostSearcher::new(&pos, Settings::HOST, &mut poll);
+            s.host[0].reuse = reuse;
+            s.attach_table(&mut arena, context);
+            let found = (s.probe(0).is_some(), s.memo_failed(5));
+            assert_eq!(found, (read, read), "{reuse:?} {context:?}");
+            // Each leaves the entry and the failure for the next.
+            s.store(0, 3, 42, tt::EXACT, mv);
+            s.remember_failure(5);
+        }
     }
 
     proptest::proptest! {

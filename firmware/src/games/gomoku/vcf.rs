@@ -396,38 +396,31 @@ impl<const P: usize, const T: usize, const W: usize, const R: usize> Searcher<'_
         }
     }
 
-    /// The memo's slot for the current position and the entry that marks it failed
-    /// with `depth` fours left: the key's upper 56 bits and the depth (never 0).
-    fn memo_entry(&self, depth: u8) -> (usize, u64) {
+    /// The memo's slot and entry for the current position with `depth` fours
+    /// left ([`Searcher::memo_slot`]).
+    fn memo_entry(&self, depth: u8) -> Option<(usize, u64)> {
         let side = u64::from(self.pos.player_to_move()) * 0x5851_F42D_4C95_7F2D;
-        let key = self.pos.board().key() ^ side;
-        (
-            (key % self.memo().len().max(1) as u64) as usize,
-            (key & !0xFF) | u64::from(depth),
-        )
+        self.memo_slot(self.pos.board().key() ^ side, depth)
     }
 
     /// `true` when the memo holds the current position as failed with at least
     /// `depth` fours left (no VCF within `depth` fours).
     #[inline(never)]
-    fn memo_failed(&self, depth: u8) -> bool {
-        if self.memo().is_empty() {
-            return false;
-        }
-        let (slot, entry) = self.memo_entry(depth);
-        let stored = self.memo()[slot];
-        stored != 0 && stored & !0xFF == entry & !0xFF && stored & 0xFF >= entry & 0xFF
+    pub(super) fn memo_failed(&self, depth: u8) -> bool {
+        self.memo_entry(depth)
+            .is_some_and(|(slot, entry)| self.memo_holds(slot, entry))
     }
 
     /// Records in the memo that the current position has no VCF within `depth`
     /// fours (the search of all its fours failed without being stopped).
     #[inline(never)]
-    fn remember_failure(&mut self, depth: u8) {
-        if self.memo().is_empty() || self.aborted {
+    pub(super) fn remember_failure(&mut self, depth: u8) {
+        if self.aborted {
             return;
         }
-        let (slot, entry) = self.memo_entry(depth);
-        self.memo_mut()[slot] = entry;
+        if let Some((slot, entry)) = self.memo_entry(depth) {
+            self.memo_mut()[slot] = entry;
+        }
     }
 
     /// The attacker's four on the empty near point `p` at a node reached by `prev`

@@ -84,14 +84,7 @@ impl<const P: usize, const T: usize, const W: usize, const R: usize> Searcher<'_
 
     /// The memo's slot and entry for the current position with `depth` threats left.
     fn vct_memo(&self, depth: u8) -> Option<(usize, u64)> {
-        if self.memo().is_empty() {
-            return None;
-        }
-        let key = self.hash() ^ VCT_SALT;
-        Some((
-            (key % self.memo().len() as u64) as usize,
-            (key & !0xFF) | u64::from(depth),
-        ))
+        self.memo_slot(self.hash() ^ VCT_SALT, depth)
     }
 
     /// The attacker (the side to move) tries its fours, then its threes.
@@ -99,11 +92,10 @@ impl<const P: usize, const T: usize, const W: usize, const R: usize> Searcher<'_
         if self.visit() {
             return false;
         }
-        if let Some((slot, entry)) = self.vct_memo(depth) {
-            let stored = self.memo()[slot];
-            if stored != 0 && stored & !0xFF == entry & !0xFF && stored & 0xFF >= entry & 0xFF {
-                return false;
-            }
+        if let Some((slot, entry)) = self.vct_memo(depth)
+            && self.memo_holds(slot, entry)
+        {
+            return false;
         }
         let t = self.vct_scan(true);
         if t.win != NO_POINT {
