@@ -98,6 +98,10 @@ fn main() {
         if verbose {
             println!("{line}");
         }
+        // Each position from empty tables: a timed request reads what the
+        // last ones left (session 45), and these positions are cut from the
+        // same games. (The engine fills its tables again, inside the time.)
+        arena.fill(0);
         let mut work = Workspace::new(Profile::Host, &mut arena);
         GomokuEngine::search(&request, &mut clock, &mut work).expect("valid position");
         let total = clock.elapsed_ticks();
