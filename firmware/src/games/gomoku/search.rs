@@ -648,6 +648,7 @@ pub(super) struct Context(u8);
 
 impl Context {
     /// The context of a request for `rule` at engine level `level`.
+    #[cfg_attr(target_os = "none", allow(dead_code))]
     pub(super) fn new(rule: Rule, level: u8) -> Self {
         Context(rule as u8 | u8::from(level == 2) << 4)
     }
