@@ -67,12 +67,20 @@ impl BoardGame for XiangqiEngine {
                 "the arena is too small for the xiangqi move stack",
             ));
         }
+        // What the table's entries depend on beyond the position, for the
+        // host's requests that keep the table (a board request reads its own
+        // entries only): the profile's evaluation and pruning, and level 1's
+        // depth cap (its search must not take deeper results).
+        let context = match profile {
+            Profile::Board => 0,
+            Profile::Host => 1 | (u8::from(request.level == 1) << 1),
+        };
         let (moves, rest) = arena.split_at_mut(stack);
         let (history, table) = rest.split_at_mut(history_words);
         let tables = Tables {
             moves,
             history,
-            tt: Tt::new(table),
+            tt: Tt::new(table, context),
             roots: RootList {
                 moves: &listed[..count],
                 only: request.roots.is_only(),
@@ -260,6 +268,148 @@ mod tests {
         assert_eq!(reply.best.as_str(), "none");
         assert!(ask_roots("startpos", RootMoves::Only("h2")).is_err());
         assert!(ask_roots("startpos", RootMoves::Only(&["a0a1"; 17].join(","))).is_err());
+    }
+
+    /// A middle game out of the book (both sides developed).
+    const MIDDLE: &str = "startpos moves h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 b2d2 b7b3 g3g4 c6c5";
+
+    /// Asks `request` in the host profile over `arena`.
+    fn ask_host(request: &EngineRequest<'_>, arena: &mut [u64]) -> EngineReply {
+        crate::engine::ask_in::<XiangqiEngine>(
+            request,
+            &mut crate::engine::QuietPoll,
+            &mut Workspace::new(Profile::Host, arena),
+        )
+        .unwrap()
+    }
+
+    /// A host request (no book) with `limits`.
+    fn host_request(position: &str, limits: Limits, level: u8) -> EngineRequest<'_> {
+        EngineRequest {
+            position,
+            limits,
+            level,
+            seed: 0,
+            roots: RootMoves::All,
+        }
+    }
+
+    /// A request limited by the clock (the test's poll never stops it: its
+    /// nodes or depth do).
+    fn timed(limits: Limits) -> Limits {
+        Limits { ticks: 1, ..limits }
+    }
+
+    fn host_arena() -> std::vec::Vec<u64> {
+        std::vec![0u64; 1 << 18]
+    }
+
+    #[test]
+    fn a_host_request_limited_by_depth_or_nodes_answers_as_in_a_fresh_arena() {
+        let by_nodes = Limits {
+            nodes: 6_000,
+            ..Limits::default()
+        };
+        let by_depth = Limits {
+            depth: 4,
+            ..Limits::default()
+        };
+        let child = std::format!("{MIDDLE} h0h6");
+        for limits in [by_nodes, by_depth] {
+            let request = host_request(MIDDLE, limits, 2);
+            let fresh = ask_host(&request, &mut host_arena());
+            let mut arena = host_arena();
+            // Timed requests (which keep the table) and others before it, of the
+            // position, its parent and a child, with a restricted root too.
+            let parent = &MIDDLE[..MIDDLE.rfind(' ').unwrap()];
+            for earlier in [
+                host_request(parent, timed(by_nodes), 2),
+                host_request(MIDDLE, timed(by_depth), 2),
+                host_request(&child, by_nodes, 0),
+                host_request(MIDDLE, by_depth, 1),
+                EngineRequest {
+                    roots: RootMoves::Only("h0h6"),
+                    ..host_request(MIDDLE, timed(by_nodes), 2)
+                },
+                host_request(MIDDLE, timed(by_nodes), 2),
+            ] {
+                ask_host(&earlier, &mut arena);
+                let again = ask_host(&request, &mut arena);
+                assert_eq!(
+                    (
+                        &again.best,
+                        again.score,
+                        again.depth,
+                        again.nodes,
+                        &again.pv
+                    ),
+                    (
+                        &fresh.best,
+                        fresh.score,
+                        fresh.depth,
+                        fresh.nodes,
+                        &fresh.pv
+                    ),
+                    "after {:?}",
+                    earlier.limits
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_timed_host_request_reads_the_earlier_requests_entries() {
+        let limits = timed(Limits {
+            depth: 5,
+            ..Limits::default()
+        });
+        let request = host_request(MIDDLE, limits, 2);
+        let mut arena = host_arena();
+        let fresh = ask_host(&request, &mut arena);
+        let kept = ask_host(&request, &mut arena);
+        assert!(kept.nodes < fresh.nodes / 2, "{kept:?} {fresh:?}");
+        assert_eq!(kept.depth, fresh.depth);
+        // Level 1 (depth 3 at most) is another context: a fresh table, not
+        // the deeper searches' results.
+        let weak = host_request(MIDDLE, limits, 1);
+        let alone = ask_host(&weak, &mut host_arena());
+        let after = ask_host(&weak, &mut arena);
+        assert_eq!(
+            (&after.best, after.score, after.nodes),
+            (&alone.best, alone.score, alone.nodes)
+        );
+    }
+
+    #[test]
+    fn a_host_request_with_a_restricted_root_leaves_no_entry_for_it() {
+        use super::super::tt::Reads;
+        let key = Xiangqi::parse_position(MIDDLE).unwrap().position().key();
+        let mut arena = host_arena();
+        let limits = timed(Limits {
+            depth: 3,
+            ..Limits::default()
+        });
+        for roots in [
+            RootMoves::All,
+            RootMoves::Only("h0h6,c3c4"),
+            RootMoves::All,
+            RootMoves::Except("h0h6"),
+        ] {
+            ask_host(
+                &EngineRequest {
+                    roots,
+                    ..host_request(MIDDLE, limits, 2)
+                },
+                &mut arena,
+            );
+            // The table as the next request of the same context finds it.
+            let tt = Tt::new(&mut arena[HOST_MOVE_STACK + HOST_HISTORY_WORDS..], 1);
+            assert_eq!(
+                tt.probe(key, 0, Reads::Kept).is_some(),
+                roots.is_all(),
+                "{roots:?}"
+            );
+        }
     }
 
     #[test]

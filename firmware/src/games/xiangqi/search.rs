@@ -42,7 +42,7 @@ use super::eval::{VALUE, evaluate, evaluate_host, has_pieces, lazy, lazy_attack,
 use super::movegen::{MAX_MOVES, Sink, unpack};
 use super::rules::Verdict;
 use super::state::{NATURAL_LIMIT, Xiangqi};
-use super::tt::{Bound, Tt};
+use super::tt::{Bound, Reads, Tt};
 use crate::engine::{EngineReply, MAX_EXCLUDE, Poll, send_info, write_reply};
 use crate::game::{INFINITY, MATE, MATE_BOUND, Score};
 use crate::search::{Limits, poll_every};
@@ -765,6 +765,13 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         if (-8192..8192).contains(&v) {
             self.eval_cache[eval_slot(low)] = eval_tag(low) | (v as u32 & 0x3FFF);
         }
+    }
+
+    /// Which of the transposition table's entries the request reads
+    /// ([`Reads::of`]; its own alone in the board profile).
+    #[inline(always)]
+    fn reads(&self) -> Reads {
+        Reads::of(Self::HOST, &self.limits)
     }
 
     /// Whether `n` is expected to fail high: never in the board profile, whose
@@ -1645,7 +1652,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             return Some(0);
         }
         let key = g.position().key();
-        if let Some(hit) = self.tt.probe(key, ply) {
+        if let Some(hit) = self.tt.probe(key, ply, self.reads()) {
             n.hash = hit.mv;
             if !n.pv && hit.depth >= n.depth {
                 let cut = match hit.bound {
@@ -1741,7 +1748,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             if self.aborted {
                 return Some(0);
             }
-            n.hash = self.tt.probe(key, ply).and_then(|h| h.mv);
+            n.hash = self.tt.probe(key, ply, self.reads()).and_then(|h| h.mv);
         }
         None
     }
@@ -1976,8 +1983,15 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             let m = unpack(u64::from(best_move));
             (m.from, m.to)
         });
-        self.tt
-            .store(g.position().key(), ply, mv, best, depth, bound);
+        self.tt.store(
+            g.position().key(),
+            ply,
+            mv,
+            best,
+            depth,
+            bound,
+            self.reads(),
+        );
         best
     }
 
@@ -2059,6 +2073,12 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             {
                 break;
             }
+        }
+        // A root searched with some of its moves alone has an entry that
+        // scores them, not the position: a later host request that keeps the
+        // table must not read it (a board request reads its own entries only).
+        if Self::HOST && !self.lists_nothing() {
+            self.tt.forget(g.position().key());
         }
         result.nodes = self.nodes();
         result
@@ -2157,7 +2177,7 @@ mod tests {
             Limits::default(),
             &mut moves,
             history,
-            Tt::new(&mut []),
+            Tt::new(&mut [], 0),
             &mut poll,
         );
         f(&mut s);

@@ -2,26 +2,62 @@
 //! arena: one packed `u64` per entry, as many entries as the arena holds (the
 //! micro:bit v1's 6 KB give 767, the host's 64 MB about eight million).
 //!
-//! # Clearing
+//! # Generations
 //!
-//! Every request must start from an empty table (the same request gives the
-//! same answer whatever came before), but clearing 64 MB per move would cost
-//! milliseconds. Word 0 of the arena is a header: a magic number tied to the
-//! table's size, and a generation (1–63). A request whose header is valid
-//! moves to the next generation, and entries of any other generation read as
-//! empty; a request that finds no valid header (first use, another size,
-//! another game's data) or the last generation used clears the whole table and
-//! starts again at generation 1. So a stale entry is never read, and the table
-//! is cleared once per 63 requests.
+//! The same request gives the same answer whatever came before, but clearing
+//! 64 MB per move would cost milliseconds. Word 0 of the arena is a header: a
+//! magic number tied to the table's size, the request's context (what the
+//! entries depend on beyond the position: see [`Tt::new`]) and a generation
+//! (1–63). A request whose header is valid and of its context moves to the
+//! next generation; a request that finds no valid header (first use, another
+//! size, another game's data), another context or the last generation used
+//! clears the whole table and starts again at generation 1. Entries are
+//! stored with their request's generation, and a request reads them as its
+//! [`Reads`] says:
+//!
+//! - [`Reads::Own`] (every board request, and the host's requests limited
+//!   by depth or nodes alone): only its own generation's entries, so the
+//!   table it sees starts empty and its answer depends on the request alone.
+//! - [`Reads::Kept`] (the host's requests limited by the clock, whose answer
+//!   depends on the time anyway): every entry since the table was last
+//!   cleared, as a GUI engine keeps its hash between moves.
+//!
+//! In both, the store takes the other generations' entries as replaceable.
 //!
 //! # Entry
 //!
 //! Bits 0–6 from, 7–13 to (both 0: no move), 14–29 score, 30–36 depth, 37–38
-//! bound, 39–44 generation, 45–63 the key's top 19 bits. Entries are looked up
-//! in buckets of two: the first keeps the deeper search, the second the latest.
+//! bound, 39–44 generation (0: empty), 45–63 the key's top 19 bits. Entries
+//! are looked up in buckets of two: the first keeps the deeper search, the
+//! second the latest.
 
 use super::board::Square;
 use crate::game::{MATE_BOUND, Score};
+use crate::search::Limits;
+
+/// Which entries a request reads: see the module documentation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reads {
+    /// Its own generation's only: a request that answers the same whatever
+    /// came before.
+    Own,
+    /// Every generation's since the table was last cleared.
+    Kept,
+}
+
+impl Reads {
+    /// How a request with `limits` reads the table in the host profile
+    /// (`host`) or the board's: kept in the host's requests limited by the
+    /// clock, its own elsewhere.
+    #[inline(always)]
+    pub fn of(host: bool, limits: &Limits) -> Self {
+        if host && limits.ticks != 0 {
+            Self::Kept
+        } else {
+            Self::Own
+        }
+    }
+}
 
 /// The kind of bound a stored score is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,9 +83,18 @@ pub struct Hit {
     pub bound: Bound,
 }
 
-const MAGIC: u64 = 0x5845_4E54_4554_0000; // "XENTET" + size, generation below
+const MAGIC: u64 = 0x5845_4E54_4554_0000; // "XENTET" + size, context and generation below
 const LAST_GENERATION: u64 = 63;
 const CHECK_SHIFT: u32 = 45;
+const GENERATION_SHIFT: u32 = 39;
+/// The contexts [`Tt::new`] tells apart: bits 6–7 of the header.
+const CONTEXTS: u8 = 4;
+
+/// An entry's generation (0: empty).
+#[inline(always)]
+fn generation_of(e: u64) -> u32 {
+    ((e >> GENERATION_SHIFT) & 0x3F) as u32
+}
 
 /// The table over a slice of the arena.
 pub struct Tt<'a> {
@@ -82,8 +127,12 @@ fn bucket_of(key: u32, buckets: usize) -> usize {
 
 impl<'a> Tt<'a> {
     /// Takes `arena` (all of it) for the table: a new generation, or a cleared
-    /// table. An arena of fewer than three words gives a table that stores nothing.
-    pub fn new(arena: &'a mut [u64]) -> Self {
+    /// table when the last request's `context` differs (or no valid header is
+    /// found, or the generations ran out). The context (below
+    /// [`CONTEXTS`]) stands for what the entries depend on beyond the position:
+    /// the profile's evaluation and pruning, a level's depth cap. An arena of
+    /// fewer than three words gives a table that stores nothing.
+    pub fn new(arena: &'a mut [u64], context: u8) -> Self {
         let Some((header, table)) = arena.split_first_mut() else {
             return Self {
                 table: &mut [],
@@ -92,7 +141,7 @@ impl<'a> Tt<'a> {
             };
         };
         let words = table.len();
-        let m = magic(words);
+        let m = magic(words) | (u64::from(context % CONTEXTS) << 6);
         let generation = if *header & !0x3F == m && (1..LAST_GENERATION).contains(&(*header & 0x3F))
         {
             (*header & 0x3F) as u32 + 1
@@ -118,12 +167,21 @@ impl<'a> Tt<'a> {
         bucket_of(key as u32, self.buckets) * 2
     }
 
-    /// The entry for `key`, if any; mate scores are made relative to `ply`.
-    /// (Inlined: out of line, its `Hit` came back through memory; the
-    /// search's caller returns before the move loop, so its frame is not
-    /// one of the recursion's.)
+    /// Whether a request that `reads` so reads entry `e`.
+    #[inline(always)]
+    fn readable(&self, e: u64, reads: Reads) -> bool {
+        match reads {
+            Reads::Own => generation_of(e) == self.generation,
+            Reads::Kept => generation_of(e) != 0,
+        }
+    }
+
+    /// The entry for `key` that a request that `reads` so reads, if any;
+    /// mate scores are made relative to `ply`. (Inlined: out of line, its
+    /// `Hit` came back through memory; the search's caller returns before the
+    /// move loop, so its frame is not one of the recursion's.)
     #[inline]
-    pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
+    pub fn probe(&self, key: u64, ply: usize, reads: Reads) -> Option<Hit> {
         if self.buckets == 0 {
             return None;
         }
@@ -132,7 +190,7 @@ impl<'a> Tt<'a> {
         let e = self.table[b..b + 2]
             .iter()
             .copied()
-            .find(|&e| e >> CHECK_SHIFT == check && ((e >> 39) & 0x3F) as u32 == self.generation)?;
+            .find(|&e| e >> CHECK_SHIFT == check && self.readable(e, reads))?;
         let (from, to) = ((e & 0x7F) as Square, ((e >> 7) & 0x7F) as Square);
         let mut score = Score::from((e >> 14) as u16 as i16);
         if score >= MATE_BOUND {
@@ -154,10 +212,12 @@ impl<'a> Tt<'a> {
     }
 
     /// Stores a search result for `key` at `ply` (mate scores are stored
-    /// relative to the position). `mv` is `None` when no move is known.
-    /// (Inlined into the search's one call, at the move loop's end: four of
-    /// its seven arguments went through the stack, and the loop's frame
-    /// keeps its size.)
+    /// relative to the position) by a request that `reads` so. `mv` is `None`
+    /// when no move is known: the move of an entry for `key` that the request
+    /// reads is kept. (Inlined into the search's one call, at the move loop's
+    /// end: four of its seven arguments went through the stack, and the loop's
+    /// frame keeps its size.)
+    #[allow(clippy::too_many_arguments)] // the entry's fields, and how the request reads
     #[inline(always)]
     pub fn store(
         &mut self,
@@ -167,6 +227,7 @@ impl<'a> Tt<'a> {
         score: Score,
         depth: i32,
         bound: Bound,
+        reads: Reads,
     ) {
         if self.buckets == 0 {
             return;
@@ -181,8 +242,8 @@ impl<'a> Tt<'a> {
         let b = self.bucket(key);
         let check = key >> CHECK_SHIFT;
         let depth = depth.clamp(0, 127) as u64;
-        let live = |e: u64| ((e >> 39) & 0x3F) as u32 == self.generation;
-        let same = |e: u64| live(e) && e >> CHECK_SHIFT == check;
+        let live = |e: u64| generation_of(e) == self.generation;
+        let same = |e: u64| self.readable(e, reads) && e >> CHECK_SHIFT == check;
         let (first, second) = (self.table[b], self.table[b + 1]);
         // Keep the move already known for this position when none is given.
         let old_move = |e: u64| e & 0x3FFF;
@@ -196,7 +257,12 @@ impl<'a> Tt<'a> {
             (b + 1, 0)
         };
         if slot == b && same(first) && depth + 2 < (first >> 30) & 0x7F && bound != Bound::Exact {
-            // A much deeper result for this position stays.
+            // A much deeper result for this position stays (an earlier
+            // request's, kept, is of this generation now: in use).
+            if reads == Reads::Kept {
+                self.table[b] = (first & !(0x3F << GENERATION_SHIFT))
+                    | (u64::from(self.generation) << GENERATION_SHIFT);
+            }
             return;
         }
         let moved = match mv {
@@ -208,8 +274,24 @@ impl<'a> Tt<'a> {
             | (score << 14)
             | (depth << 30)
             | ((bound as u64) << 37)
-            | (u64::from(self.generation) << 39)
+            | (u64::from(self.generation) << GENERATION_SHIFT)
             | (check << CHECK_SHIFT);
+    }
+
+    /// Empties the entries for `key` of every generation: the root's, after a
+    /// request that searched only some of its moves (its score is not the
+    /// position's, and a later request that keeps the table must not read it).
+    pub fn forget(&mut self, key: u64) {
+        if self.buckets == 0 {
+            return;
+        }
+        let b = self.bucket(key);
+        let check = key >> CHECK_SHIFT;
+        for e in &mut self.table[b..b + 2] {
+            if generation_of(*e) != 0 && *e >> CHECK_SHIFT == check {
+                *e = 0;
+            }
+        }
     }
 }
 
@@ -220,26 +302,28 @@ mod tests {
 
     #[test]
     fn stores_and_finds_entries_with_mate_scores_relative_to_ply() {
-        let mut arena = [0u64; 65];
-        let mut tt = Tt::new(&mut arena);
-        assert_eq!(tt.capacity(), 64);
-        let key = 0x1234_5678_9ABC_DEF0;
-        tt.store(key, 3, Some((10, 20)), MATE - 7, 5, Bound::Lower);
-        let hit = tt.probe(key, 5).unwrap();
-        assert_eq!(hit.mv, Some((10, 20)));
-        assert_eq!(
-            hit.score,
-            MATE - 9,
-            "mate in 4 from ply 3 is mate in 4 from ply 5"
-        );
-        assert_eq!((hit.depth, hit.bound), (5, Bound::Lower));
-        tt.store(key, 0, None, -12, 6, Bound::Upper);
-        let hit = tt.probe(key, 0).unwrap();
-        assert_eq!(
-            (hit.mv, hit.score, hit.bound),
-            (Some((10, 20)), -12, Bound::Upper)
-        );
-        assert!(tt.probe(key ^ (1 << 60), 0).is_none(), "another key");
+        for reads in [Reads::Own, Reads::Kept] {
+            let mut arena = [0u64; 65];
+            let mut tt = Tt::new(&mut arena, 0);
+            assert_eq!(tt.capacity(), 64);
+            let key = 0x1234_5678_9ABC_DEF0;
+            tt.store(key, 3, Some((10, 20)), MATE - 7, 5, Bound::Lower, reads);
+            let hit = tt.probe(key, 5, reads).unwrap();
+            assert_eq!(hit.mv, Some((10, 20)));
+            assert_eq!(
+                hit.score,
+                MATE - 9,
+                "mate in 4 from ply 3 is mate in 4 from ply 5"
+            );
+            assert_eq!((hit.depth, hit.bound), (5, Bound::Lower));
+            tt.store(key, 0, None, -12, 6, Bound::Upper, reads);
+            let hit = tt.probe(key, 0, reads).unwrap();
+            assert_eq!(
+                (hit.mv, hit.score, hit.bound),
+                (Some((10, 20)), -12, Bound::Upper)
+            );
+            assert!(tt.probe(key ^ (1 << 60), 0, reads).is_none(), "another key");
+        }
     }
 
     #[test]
@@ -265,28 +349,143 @@ mod tests {
     fn a_new_request_never_sees_the_last_ones_entries() {
         let mut arena = [0u64; 33];
         let key = 0xDEAD_BEEF_0000_0001;
+        // Whatever the requests before read (their own entries or the kept
+        // ones), a request that reads its own finds none of theirs.
         for request in 0..200 {
-            let mut tt = Tt::new(&mut arena);
-            assert!(tt.probe(key, 0).is_none(), "request {request}");
-            tt.store(key, 0, Some((1, 2)), request, 3, Bound::Exact);
-            assert_eq!(tt.probe(key, 0).map(|h| h.score), Some(request));
+            let reads = if request % 3 == 0 {
+                Reads::Own
+            } else {
+                Reads::Kept
+            };
+            let mut tt = Tt::new(&mut arena, 1);
+            if reads == Reads::Own {
+                assert!(tt.probe(key, 0, reads).is_none(), "request {request}");
+            }
+            tt.store(key, 0, Some((1, 2)), request, 3, Bound::Exact, reads);
+            assert_eq!(tt.probe(key, 0, reads).map(|h| h.score), Some(request));
         }
         // Garbage in the arena (another game's data) clears the table.
         arena
             .iter_mut()
             .enumerate()
             .for_each(|(i, w)| *w = !0 ^ i as u64);
-        let tt = Tt::new(&mut arena);
+        let tt = Tt::new(&mut arena, 0);
         assert!(arena_is_clear(&tt));
         // An empty or tiny arena stores nothing and never panics.
-        let mut none: [u64; 0] = [];
-        let mut tt = Tt::new(&mut none);
-        tt.store(key, 0, None, 1, 1, Bound::Exact);
-        assert!(tt.probe(key, 0).is_none());
-        let mut one = [0u64; 2];
-        let mut tt = Tt::new(&mut one);
-        tt.store(key, 0, None, 1, 1, Bound::Exact);
-        assert!(tt.probe(key, 0).is_none());
+        for reads in [Reads::Own, Reads::Kept] {
+            let mut none: [u64; 0] = [];
+            let mut tt = Tt::new(&mut none, 0);
+            tt.store(key, 0, None, 1, 1, Bound::Exact, reads);
+            assert!(tt.probe(key, 0, reads).is_none());
+            tt.forget(key);
+            let mut one = [0u64; 2];
+            let mut tt = Tt::new(&mut one, 0);
+            tt.store(key, 0, None, 1, 1, Bound::Exact, reads);
+            assert!(tt.probe(key, 0, reads).is_none());
+        }
+    }
+
+    #[test]
+    fn a_kept_request_reads_the_earlier_requests_entries_until_the_table_is_cleared() {
+        // 128 buckets: request `r`'s key in bucket `r % 128`, its own check bits.
+        let mut arena = [0u64; 257];
+        let keys = |request: i32| ((request as u64) << 45) | ((request as u64 % 128) << 25);
+        let mut last_clear = 0;
+        for request in 1..=130 {
+            let mut tt = Tt::new(&mut arena, 1);
+            if tt.generation == 1 {
+                last_clear = request;
+            }
+            // Every earlier request's entry since the last clear, whichever
+            // way it read; nothing from before it.
+            for earlier in 1..request {
+                let hit = tt.probe(keys(earlier), 0, Reads::Kept);
+                if earlier >= last_clear {
+                    assert_eq!(hit.map(|h| h.score), Some(earlier), "{request} {earlier}");
+                } else {
+                    assert!(hit.is_none(), "{request} {earlier}");
+                }
+                assert!(tt.probe(keys(earlier), 0, Reads::Own).is_none());
+            }
+            let reads = if request % 2 == 0 {
+                Reads::Own
+            } else {
+                Reads::Kept
+            };
+            tt.store(
+                keys(request),
+                0,
+                Some((3, 4)),
+                request,
+                2,
+                Bound::Exact,
+                reads,
+            );
+        }
+        assert_eq!(last_clear, 127, "cleared once per 63 requests");
+    }
+
+    #[test]
+    fn a_kept_request_keeps_an_earlier_entrys_move_and_ages_the_others() {
+        // One bucket.
+        let mut arena = [0u64; 3];
+        let key = 0xDEAD_BEEF_0000_0001;
+        let (second, other, third) = (key ^ (1 << 50), key ^ (1 << 51), key ^ (1 << 52));
+        let mut tt = Tt::new(&mut arena, 1);
+        tt.store(key, 0, Some((10, 20)), 5, 9, Bound::Lower, Reads::Kept);
+        tt.store(second, 0, None, 6, 1, Bound::Lower, Reads::Kept);
+        let mut tt = Tt::new(&mut arena, 1);
+        // A much shallower result stays out, and the deeper one is in use
+        // (of this generation).
+        tt.store(key, 0, None, 1, 2, Bound::Lower, Reads::Kept);
+        assert_eq!(tt.probe(key, 0, Reads::Own).map(|h| h.depth), Some(9));
+        // A result without a move: the earlier move stays with it.
+        let mut tt = Tt::new(&mut arena, 1);
+        tt.store(key, 0, None, 7, 8, Bound::Upper, Reads::Kept);
+        let hit = tt.probe(key, 0, Reads::Own).unwrap();
+        assert_eq!((hit.mv, hit.score, hit.depth), (Some((10, 20)), 7, 8));
+        assert!(tt.probe(second, 0, Reads::Kept).is_some());
+        // The next request's shallower entry takes the first slot from the
+        // last request's deeper one, and the second from an older one.
+        let mut tt = Tt::new(&mut arena, 1);
+        tt.store(other, 0, Some((1, 2)), 3, 1, Bound::Exact, Reads::Kept);
+        assert!(tt.probe(key, 0, Reads::Kept).is_none(), "replaced");
+        assert!(tt.probe(second, 0, Reads::Kept).is_some());
+        tt.store(third, 0, None, 4, 0, Bound::Exact, Reads::Kept);
+        assert!(tt.probe(second, 0, Reads::Kept).is_none(), "replaced");
+        assert!(tt.probe(other, 0, Reads::Own).is_some());
+        assert!(tt.probe(third, 0, Reads::Own).is_some());
+    }
+
+    #[test]
+    fn another_context_clears_the_table() {
+        let mut arena = [0u64; 65];
+        let key = 0xDEAD_BEEF_0000_0001;
+        let mut tt = Tt::new(&mut arena, 1);
+        tt.store(key, 0, Some((1, 2)), 5, 3, Bound::Exact, Reads::Kept);
+        let tt = Tt::new(&mut arena, 1);
+        assert!(tt.probe(key, 0, Reads::Kept).is_some());
+        let mut tt = Tt::new(&mut arena, 3);
+        assert!(arena_is_clear(&tt));
+        assert!(tt.probe(key, 0, Reads::Kept).is_none());
+        tt.store(key, 0, Some((1, 2)), 5, 3, Bound::Exact, Reads::Kept);
+        // And back.
+        let tt = Tt::new(&mut arena, 1);
+        assert!(arena_is_clear(&tt));
+    }
+
+    #[test]
+    fn a_forgotten_key_has_no_entry_of_any_generation() {
+        let mut arena = [0u64; 65];
+        let key = 0xDEAD_BEEF_0000_0001;
+        let other = key ^ (1 << 50);
+        let mut tt = Tt::new(&mut arena, 1);
+        tt.store(key, 0, Some((1, 2)), 5, 9, Bound::Exact, Reads::Kept);
+        let mut tt = Tt::new(&mut arena, 1);
+        tt.store(other, 0, Some((1, 2)), 6, 1, Bound::Exact, Reads::Kept);
+        tt.forget(key);
+        assert!(tt.probe(key, 0, Reads::Kept).is_none());
+        assert_eq!(tt.probe(other, 0, Reads::Kept).map(|h| h.score), Some(6));
     }
 
     fn arena_is_clear(tt: &Tt<'_>) -> bool {
