@@ -3,9 +3,10 @@
 //!
 //! Each round deepens by one ply: the engine searches the position to that depth, then
 //! again without the first line's move (`exclude=`, or the GUI's `only=` list less it),
-//! and so on, each line shown by the front end ([`LineWatch::show`]). Every search starts
-//! afresh (the same request gives the same answer, so no engine reuses an earlier
-//! request's table): `n` lines cost about `n` one-line searches at each depth. A search
+//! and so on, each line shown by the front end ([`LineWatch::show`]). A search limited
+//! by depth or nodes starts afresh (the same request gives the same answer, so no engine
+//! reuses an earlier request's table): `n` lines cost about `n` one-line searches at each
+//! depth. (The xiangqi host engine's searches limited by time keep their table.) A search
 //! cut short (time, `stop`) ends the rounds; of an unfinished round only its first line
 //! is shown, when it was completed.
 

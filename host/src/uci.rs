@@ -536,7 +536,10 @@ impl<W: Write> UciEngine<W> {
                 self.say(if self.ucci { "ucciok" } else { "uciok" })?;
             }
             "isready" => self.say("readyok")?,
-            "ucinewgame" => self.position = GamePosition::start(),
+            "ucinewgame" => {
+                self.position = GamePosition::start();
+                self.clear_hash()?;
+            }
             "setoption" => self.set_option(rest)?,
             "position" => match GamePosition::parse(rest) {
                 Ok((p, dropped)) => {
@@ -694,7 +697,9 @@ impl<W: Write> UciEngine<W> {
     }
 
     /// Empties the host engine's transposition tables (a fresh arena of the same
-    /// size); a board keeps its own, which every request starts afresh anyway.
+    /// size: `Clear Hash`, `ucinewgame`), which its searches limited by the clock
+    /// keep between moves; a board keeps its own, which every request starts
+    /// afresh anyway.
     fn clear_hash(&mut self) -> io::Result<()> {
         if let Some(Spec::Host(mb)) = self.link.spec() {
             match EngineLink::open_spec(Spec::Host(*mb)) {
