@@ -382,7 +382,6 @@ mod tests {
 
     #[test]
     fn a_host_request_with_a_restricted_root_leaves_no_entry_for_it() {
-        use super::super::tt::Reads;
         let key = Xiangqi::parse_position(MIDDLE).unwrap().position().key();
         let mut arena = host_arena();
         let limits = timed(Limits {
@@ -405,7 +404,7 @@ mod tests {
             // The table as the next request of the same context finds it.
             let tt = Tt::new(&mut arena[HOST_MOVE_STACK + HOST_HISTORY_WORDS..], 1);
             assert_eq!(
-                tt.probe(key, 0, Reads::Kept).is_some(),
+                tt.probe::<true>(key, 0).is_some(),
                 roots.is_all(),
                 "{roots:?}"
             );

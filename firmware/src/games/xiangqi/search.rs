@@ -42,7 +42,7 @@ use super::eval::{VALUE, evaluate, evaluate_host, has_pieces, lazy, lazy_attack,
 use super::movegen::{MAX_MOVES, Sink, unpack};
 use super::rules::Verdict;
 use super::state::{NATURAL_LIMIT, Xiangqi};
-use super::tt::{Bound, Reads, Tt};
+use super::tt::{Bound, Hit, Tt, kept};
 use crate::engine::{EngineReply, MAX_EXCLUDE, Poll, send_info, write_reply};
 use crate::game::{INFINITY, MATE, MATE_BOUND, Score};
 use crate::search::{Limits, poll_every};
@@ -767,11 +767,21 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
         }
     }
 
-    /// Which of the transposition table's entries the request reads
-    /// ([`Reads::of`]; its own alone in the board profile).
+    /// Whether the request reads the transposition table's entries of the
+    /// earlier requests ([`kept`]; never in the board profile).
     #[inline(always)]
-    fn reads(&self) -> Reads {
-        Reads::of(Self::HOST, &self.limits)
+    fn kept(&self) -> bool {
+        kept(Self::HOST, &self.limits)
+    }
+
+    /// The transposition table's entry for `key` that the request reads.
+    #[inline(always)]
+    fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
+        if self.kept() {
+            self.tt.probe::<true>(key, ply)
+        } else {
+            self.tt.probe::<false>(key, ply)
+        }
     }
 
     /// Whether `n` is expected to fail high: never in the board profile, whose
@@ -1652,7 +1662,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             return Some(0);
         }
         let key = g.position().key();
-        if let Some(hit) = self.tt.probe(key, ply, self.reads()) {
+        if let Some(hit) = self.probe(key, ply) {
             n.hash = hit.mv;
             if !n.pv && hit.depth >= n.depth {
                 let cut = match hit.bound {
@@ -1748,7 +1758,7 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             if self.aborted {
                 return Some(0);
             }
-            n.hash = self.tt.probe(key, ply, self.reads()).and_then(|h| h.mv);
+            n.hash = self.probe(key, ply).and_then(|h| h.mv);
         }
         None
     }
@@ -1983,15 +1993,13 @@ impl<'p, 't, const PLY: usize, const PV: usize, const PVT: usize> Searcher<'p, '
             let m = unpack(u64::from(best_move));
             (m.from, m.to)
         });
-        self.tt.store(
-            g.position().key(),
-            ply,
-            mv,
-            best,
-            depth,
-            bound,
-            self.reads(),
-        );
+        if self.kept() {
+            self.tt
+                .store::<true>(g.position().key(), ply, mv, best, depth, bound);
+        } else {
+            self.tt
+                .store::<false>(g.position().key(), ply, mv, best, depth, bound);
+        }
         best
     }
 

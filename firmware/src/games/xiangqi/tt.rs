@@ -12,15 +12,15 @@
 //! next generation; a request that finds no valid header (first use, another
 //! size, another game's data), another context or the last generation used
 //! clears the whole table and starts again at generation 1. Entries are
-//! stored with their request's generation, and a request reads them as its
-//! [`Reads`] says:
+//! stored with their request's generation, and a request reads them as
+//! [`kept`] says:
 //!
-//! - [`Reads::Own`] (every board request, and the host's requests limited
-//!   by depth or nodes alone): only its own generation's entries, so the
-//!   table it sees starts empty and its answer depends on the request alone.
-//! - [`Reads::Kept`] (the host's requests limited by the clock, whose answer
-//!   depends on the time anyway): every entry since the table was last
-//!   cleared, as a GUI engine keeps its hash between moves.
+//! - its own (every board request, and the host's requests limited by depth
+//!   or nodes alone): only its own generation's entries, so the table it sees
+//!   starts empty and its answer depends on the request alone;
+//! - kept (the host's requests limited by the clock, whose answer depends on
+//!   the time anyway): every entry since the table was last cleared, as a GUI
+//!   engine keeps its hash between moves.
 //!
 //! In both, the store takes the other generations' entries as replaceable.
 //!
@@ -35,28 +35,14 @@ use super::board::Square;
 use crate::game::{MATE_BOUND, Score};
 use crate::search::Limits;
 
-/// Which entries a request reads: see the module documentation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reads {
-    /// Its own generation's only: a request that answers the same whatever
-    /// came before.
-    Own,
-    /// Every generation's since the table was last cleared.
-    Kept,
-}
-
-impl Reads {
-    /// How a request with `limits` reads the table in the host profile
-    /// (`host`) or the board's: kept in the host's requests limited by the
-    /// clock, its own elsewhere.
-    #[inline(always)]
-    pub fn of(host: bool, limits: &Limits) -> Self {
-        if host && limits.ticks != 0 {
-            Self::Kept
-        } else {
-            Self::Own
-        }
-    }
+/// Whether a request with `limits` in the host profile (`host`) or the
+/// board's reads the entries the earlier requests left (kept: the host's
+/// requests limited by the clock), not its own alone. The table's methods
+/// take the answer as their `KEPT` (a constant: the board's code is the code
+/// of its own entries alone).
+#[inline(always)]
+pub fn kept(host: bool, limits: &Limits) -> bool {
+    host && limits.ticks != 0
 }
 
 /// The kind of bound a stored score is.
@@ -167,21 +153,22 @@ impl<'a> Tt<'a> {
         bucket_of(key as u32, self.buckets) * 2
     }
 
-    /// Whether a request that `reads` so reads entry `e`.
+    /// Whether a request reads entry `e` ([`kept`] or not).
     #[inline(always)]
-    fn readable(&self, e: u64, reads: Reads) -> bool {
-        match reads {
-            Reads::Own => generation_of(e) == self.generation,
-            Reads::Kept => generation_of(e) != 0,
+    fn readable<const KEPT: bool>(&self, e: u64) -> bool {
+        if KEPT {
+            generation_of(e) != 0
+        } else {
+            generation_of(e) == self.generation
         }
     }
 
-    /// The entry for `key` that a request that `reads` so reads, if any;
+    /// The entry for `key` that the request reads ([`kept`] or not), if any;
     /// mate scores are made relative to `ply`. (Inlined: out of line, its
     /// `Hit` came back through memory; the search's caller returns before the
     /// move loop, so its frame is not one of the recursion's.)
     #[inline]
-    pub fn probe(&self, key: u64, ply: usize, reads: Reads) -> Option<Hit> {
+    pub fn probe<const KEPT: bool>(&self, key: u64, ply: usize) -> Option<Hit> {
         if self.buckets == 0 {
             return None;
         }
@@ -190,7 +177,7 @@ impl<'a> Tt<'a> {
         let e = self.table[b..b + 2]
             .iter()
             .copied()
-            .find(|&e| e >> CHECK_SHIFT == check && self.readable(e, reads))?;
+            .find(|&e| e >> CHECK_SHIFT == check && self.readable::<KEPT>(e))?;
         let (from, to) = ((e & 0x7F) as Square, ((e >> 7) & 0x7F) as Square);
         let mut score = Score::from((e >> 14) as u16 as i16);
         if score >= MATE_BOUND {
@@ -212,14 +199,13 @@ impl<'a> Tt<'a> {
     }
 
     /// Stores a search result for `key` at `ply` (mate scores are stored
-    /// relative to the position) by a request that `reads` so. `mv` is `None`
+    /// relative to the position) by a request ([`kept`] or not). `mv` is `None`
     /// when no move is known: the move of an entry for `key` that the request
     /// reads is kept. (Inlined into the search's one call, at the move loop's
     /// end: four of its seven arguments went through the stack, and the loop's
     /// frame keeps its size.)
-    #[allow(clippy::too_many_arguments)] // the entry's fields, and how the request reads
     #[inline(always)]
-    pub fn store(
+    pub fn store<const KEPT: bool>(
         &mut self,
         key: u64,
         ply: usize,
@@ -227,7 +213,6 @@ impl<'a> Tt<'a> {
         score: Score,
         depth: i32,
         bound: Bound,
-        reads: Reads,
     ) {
         if self.buckets == 0 {
             return;
@@ -243,7 +228,7 @@ impl<'a> Tt<'a> {
         let check = key >> CHECK_SHIFT;
         let depth = depth.clamp(0, 127) as u64;
         let live = |e: u64| generation_of(e) == self.generation;
-        let same = |e: u64| self.readable(e, reads) && e >> CHECK_SHIFT == check;
+        let same = |e: u64| self.readable::<KEPT>(e) && e >> CHECK_SHIFT == check;
         let (first, second) = (self.table[b], self.table[b + 1]);
         // Keep the move already known for this position when none is given.
         let old_move = |e: u64| e & 0x3FFF;
@@ -259,7 +244,7 @@ impl<'a> Tt<'a> {
         if slot == b && same(first) && depth + 2 < (first >> 30) & 0x7F && bound != Bound::Exact {
             // A much deeper result for this position stays (an earlier
             // request's, kept, is of this generation now: in use).
-            if reads == Reads::Kept {
+            if KEPT {
                 self.table[b] = (first & !(0x3F << GENERATION_SHIFT))
                     | (u64::from(self.generation) << GENERATION_SHIFT);
             }
@@ -302,13 +287,22 @@ mod tests {
 
     #[test]
     fn stores_and_finds_entries_with_mate_scores_relative_to_ply() {
-        for reads in [Reads::Own, Reads::Kept] {
+        for kept in [false, true] {
             let mut arena = [0u64; 65];
             let mut tt = Tt::new(&mut arena, 0);
             assert_eq!(tt.capacity(), 64);
             let key = 0x1234_5678_9ABC_DEF0;
-            tt.store(key, 3, Some((10, 20)), MATE - 7, 5, Bound::Lower, reads);
-            let hit = tt.probe(key, 5, reads).unwrap();
+            store(
+                &mut tt,
+                key,
+                3,
+                Some((10, 20)),
+                MATE - 7,
+                5,
+                Bound::Lower,
+                kept,
+            );
+            let hit = probe(&tt, key, 5, kept).unwrap();
             assert_eq!(hit.mv, Some((10, 20)));
             assert_eq!(
                 hit.score,
@@ -316,13 +310,16 @@ mod tests {
                 "mate in 4 from ply 3 is mate in 4 from ply 5"
             );
             assert_eq!((hit.depth, hit.bound), (5, Bound::Lower));
-            tt.store(key, 0, None, -12, 6, Bound::Upper, reads);
-            let hit = tt.probe(key, 0, reads).unwrap();
+            store(&mut tt, key, 0, None, -12, 6, Bound::Upper, kept);
+            let hit = probe(&tt, key, 0, kept).unwrap();
             assert_eq!(
                 (hit.mv, hit.score, hit.bound),
                 (Some((10, 20)), -12, Bound::Upper)
             );
-            assert!(tt.probe(key ^ (1 << 60), 0, reads).is_none(), "another key");
+            assert!(
+                probe(&tt, key ^ (1 << 60), 0, kept).is_none(),
+                "another key"
+            );
         }
     }
 
@@ -352,17 +349,22 @@ mod tests {
         // Whatever the requests before read (their own entries or the kept
         // ones), a request that reads its own finds none of theirs.
         for request in 0..200 {
-            let reads = if request % 3 == 0 {
-                Reads::Own
-            } else {
-                Reads::Kept
-            };
+            let kept = request % 3 != 0;
             let mut tt = Tt::new(&mut arena, 1);
-            if reads == Reads::Own {
-                assert!(tt.probe(key, 0, reads).is_none(), "request {request}");
+            if !kept {
+                assert!(probe(&tt, key, 0, kept).is_none(), "request {request}");
             }
-            tt.store(key, 0, Some((1, 2)), request, 3, Bound::Exact, reads);
-            assert_eq!(tt.probe(key, 0, reads).map(|h| h.score), Some(request));
+            store(
+                &mut tt,
+                key,
+                0,
+                Some((1, 2)),
+                request,
+                3,
+                Bound::Exact,
+                kept,
+            );
+            assert_eq!(probe(&tt, key, 0, kept).map(|h| h.score), Some(request));
         }
         // Garbage in the arena (another game's data) clears the table.
         arena
@@ -372,16 +374,16 @@ mod tests {
         let tt = Tt::new(&mut arena, 0);
         assert!(arena_is_clear(&tt));
         // An empty or tiny arena stores nothing and never panics.
-        for reads in [Reads::Own, Reads::Kept] {
+        for kept in [false, true] {
             let mut none: [u64; 0] = [];
             let mut tt = Tt::new(&mut none, 0);
-            tt.store(key, 0, None, 1, 1, Bound::Exact, reads);
-            assert!(tt.probe(key, 0, reads).is_none());
+            store(&mut tt, key, 0, None, 1, 1, Bound::Exact, kept);
+            assert!(probe(&tt, key, 0, kept).is_none());
             tt.forget(key);
             let mut one = [0u64; 2];
             let mut tt = Tt::new(&mut one, 0);
-            tt.store(key, 0, None, 1, 1, Bound::Exact, reads);
-            assert!(tt.probe(key, 0, reads).is_none());
+            store(&mut tt, key, 0, None, 1, 1, Bound::Exact, kept);
+            assert!(probe(&tt, key, 0, kept).is_none());
         }
     }
 
@@ -399,27 +401,24 @@ mod tests {
             // Every earlier request's entry since the last clear, whichever
             // way it read; nothing from before it.
             for earlier in 1..request {
-                let hit = tt.probe(keys(earlier), 0, Reads::Kept);
+                let hit = tt.probe::<true>(keys(earlier), 0);
                 if earlier >= last_clear {
                     assert_eq!(hit.map(|h| h.score), Some(earlier), "{request} {earlier}");
                 } else {
                     assert!(hit.is_none(), "{request} {earlier}");
                 }
-                assert!(tt.probe(keys(earlier), 0, Reads::Own).is_none());
+                assert!(tt.probe::<false>(keys(earlier), 0).is_none());
             }
-            let reads = if request % 2 == 0 {
-                Reads::Own
-            } else {
-                Reads::Kept
-            };
-            tt.store(
+            let kept = request % 2 != 0;
+            store(
+                &mut tt,
                 keys(request),
                 0,
                 Some((3, 4)),
                 request,
                 2,
                 Bound::Exact,
-                reads,
+                kept,
             );
         }
         assert_eq!(last_clear, 127, "cleared once per 63 requests");
@@ -432,29 +431,29 @@ mod tests {
         let key = 0xDEAD_BEEF_0000_0001;
         let (second, other, third) = (key ^ (1 << 50), key ^ (1 << 51), key ^ (1 << 52));
         let mut tt = Tt::new(&mut arena, 1);
-        tt.store(key, 0, Some((10, 20)), 5, 9, Bound::Lower, Reads::Kept);
-        tt.store(second, 0, None, 6, 1, Bound::Lower, Reads::Kept);
+        tt.store::<true>(key, 0, Some((10, 20)), 5, 9, Bound::Lower);
+        tt.store::<true>(second, 0, None, 6, 1, Bound::Lower);
         let mut tt = Tt::new(&mut arena, 1);
         // A much shallower result stays out, and the deeper one is in use
         // (of this generation).
-        tt.store(key, 0, None, 1, 2, Bound::Lower, Reads::Kept);
-        assert_eq!(tt.probe(key, 0, Reads::Own).map(|h| h.depth), Some(9));
+        tt.store::<true>(key, 0, None, 1, 2, Bound::Lower);
+        assert_eq!(tt.probe::<false>(key, 0).map(|h| h.depth), Some(9));
         // A result without a move: the earlier move stays with it.
         let mut tt = Tt::new(&mut arena, 1);
-        tt.store(key, 0, None, 7, 8, Bound::Upper, Reads::Kept);
-        let hit = tt.probe(key, 0, Reads::Own).unwrap();
+        tt.store::<true>(key, 0, None, 7, 8, Bound::Upper);
+        let hit = tt.probe::<false>(key, 0).unwrap();
         assert_eq!((hit.mv, hit.score, hit.depth), (Some((10, 20)), 7, 8));
-        assert!(tt.probe(second, 0, Reads::Kept).is_some());
+        assert!(tt.probe::<true>(second, 0).is_some());
         // The next request's shallower entry takes the first slot from the
         // last request's deeper one, and the second from an older one.
         let mut tt = Tt::new(&mut arena, 1);
-        tt.store(other, 0, Some((1, 2)), 3, 1, Bound::Exact, Reads::Kept);
-        assert!(tt.probe(key, 0, Reads::Kept).is_none(), "replaced");
-        assert!(tt.probe(second, 0, Reads::Kept).is_some());
-        tt.store(third, 0, None, 4, 0, Bound::Exact, Reads::Kept);
-        assert!(tt.probe(second, 0, Reads::Kept).is_none(), "replaced");
-        assert!(tt.probe(other, 0, Reads::Own).is_some());
-        assert!(tt.probe(third, 0, Reads::Own).is_some());
+        tt.store::<true>(other, 0, Some((1, 2)), 3, 1, Bound::Exact);
+        assert!(tt.probe::<true>(key, 0).is_none(), "replaced");
+        assert!(tt.probe::<true>(second, 0).is_some());
+        tt.store::<true>(third, 0, None, 4, 0, Bound::Exact);
+        assert!(tt.probe::<true>(second, 0).is_none(), "replaced");
+        assert!(tt.probe::<false>(other, 0).is_some());
+        assert!(tt.probe::<false>(third, 0).is_some());
     }
 
     #[test]
@@ -462,13 +461,13 @@ mod tests {
         let mut arena = [0u64; 65];
         let key = 0xDEAD_BEEF_0000_0001;
         let mut tt = Tt::new(&mut arena, 1);
-        tt.store(key, 0, Some((1, 2)), 5, 3, Bound::Exact, Reads::Kept);
+        tt.store::<true>(key, 0, Some((1, 2)), 5, 3, Bound::Exact);
         let tt = Tt::new(&mut arena, 1);
-        assert!(tt.probe(key, 0, Reads::Kept).is_some());
+        assert!(tt.probe::<true>(key, 0).is_some());
         let mut tt = Tt::new(&mut arena, 3);
         assert!(arena_is_clear(&tt));
-        assert!(tt.probe(key, 0, Reads::Kept).is_none());
-        tt.store(key, 0, Some((1, 2)), 5, 3, Bound::Exact, Reads::Kept);
+        assert!(tt.probe::<true>(key, 0).is_none());
+        tt.store::<true>(key, 0, Some((1, 2)), 5, 3, Bound::Exact);
         // And back.
         let tt = Tt::new(&mut arena, 1);
         assert!(arena_is_clear(&tt));
@@ -480,12 +479,40 @@ mod tests {
         let key = 0xDEAD_BEEF_0000_0001;
         let other = key ^ (1 << 50);
         let mut tt = Tt::new(&mut arena, 1);
-        tt.store(key, 0, Some((1, 2)), 5, 9, Bound::Exact, Reads::Kept);
+        tt.store::<true>(key, 0, Some((1, 2)), 5, 9, Bound::Exact);
         let mut tt = Tt::new(&mut arena, 1);
-        tt.store(other, 0, Some((1, 2)), 6, 1, Bound::Exact, Reads::Kept);
+        tt.store::<true>(other, 0, Some((1, 2)), 6, 1, Bound::Exact);
         tt.forget(key);
-        assert!(tt.probe(key, 0, Reads::Kept).is_none());
-        assert_eq!(tt.probe(other, 0, Reads::Kept).map(|h| h.score), Some(6));
+        assert!(tt.probe::<true>(key, 0).is_none());
+        assert_eq!(tt.probe::<true>(other, 0).map(|h| h.score), Some(6));
+    }
+
+    /// [`Tt::probe`] for a request that keeps the table or not.
+    fn probe(tt: &Tt<'_>, key: u64, ply: usize, kept: bool) -> Option<Hit> {
+        if kept {
+            tt.probe::<true>(key, ply)
+        } else {
+            tt.probe::<false>(key, ply)
+        }
+    }
+
+    /// [`Tt::store`] for a request that keeps the table or not.
+    #[allow(clippy::too_many_arguments)] // the entry's fields, and the request's kind
+    fn store(
+        tt: &mut Tt<'_>,
+        key: u64,
+        ply: usize,
+        mv: Option<(Square, Square)>,
+        score: Score,
+        depth: i32,
+        bound: Bound,
+        kept: bool,
+    ) {
+        if kept {
+            tt.store::<true>(key, ply, mv, score, depth, bound);
+        } else {
+            tt.store::<false>(key, ply, mv, score, depth, bound);
+        }
     }
 
     fn arena_is_clear(tt: &Tt<'_>) -> bool {
