@@ -236,7 +236,7 @@ impl Settings {
         // pela at 200 ms a move 42 % instead of 31 % free, 65 % instead of
         // 57 % renju, 52 games each).
         urgent: FOUR,
-        root_vcf: 0,
+        root_vcf: 30,
         // Fitted to self-play positions (gomoku_tune): at 30,000 nodes a move
         // against the board's evaluation 58.0 % free and 57.8 % renju (200
         // paired games each); session 26's fine point classes (free only)
