@@ -244,6 +244,24 @@ mod tests {
     }
 
     #[test]
+    fn host_sees_the_opponents_vcf_beyond_its_horizon() {
+        // Black to move (a middle game of examples/positions, with the
+        // renju rules): white threatens five at i13, and after the forced
+        // block white wins by a VCF too long for the search (main before
+        // session 46 scored the block +438 in free gomoku). The root's check
+        // for the opponent's VCF (`Settings::root_vcf`, renju only) finds it.
+        let pos = "renju h8i9f7g9k9g8h7g7g6g11g10h10j8i11f8i12i8i10";
+        let r = ask_host(pos, 20_000, "");
+        assert_eq!(r.best, "i13", "{r:?}");
+        assert!(r.score <= -MATE_BOUND, "{r:?}");
+        let white = ask_host(&std::format!("{pos}i13"), 20_000, "");
+        assert!(white.score >= MATE_BOUND, "{white:?}");
+        // Free gomoku has no such check (it did not gain there).
+        let free = ask_host(&pos.replacen("renju", "free", 1), 20_000, "");
+        assert!(free.score > -MATE_BOUND, "{free:?}");
+    }
+
+    #[test]
     fn host_answers_a_lone_stone_next_to_it() {
         let neighbours = ["g7", "g8", "g9", "h7", "h9", "i7", "i8", "i9"];
         for rule in ["free", "renju"] {

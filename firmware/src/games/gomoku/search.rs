@@ -236,6 +236,9 @@ impl Settings {
         // pela at 200 ms a move 42 % instead of 31 % free, 65 % instead of
         // 57 % renju, 52 games each).
         urgent: FOUR,
+        // A root move about to become the best is checked for the
+        // opponent's VCF beyond the search's horizon (`Searcher::root_check`;
+        // renju only: `parse_into` turns it off in the other rules).
         root_vcf: 30,
         // Fitted to self-play positions (gomoku_tune): at 30,000 nodes a move
         // against the board's evaluation 58.0 % free and 57.8 % renju (200
@@ -2845,6 +2848,12 @@ fn parse_into<'p, const P: usize, const T: usize, const W: usize, const R: usize
     };
     settings.vcf_depth = settings.vcf_depth.min(max_vcf);
     if profile == Profile::Host {
+        if R > 0 && !s.pos.rule().has_forbidden() {
+            // The root's check for the opponent's VCF: renju only (session
+            // 46: free −5 Elo over 600 games, renju +20 (+0 … +40) over
+            // 1,000; `R > 0`: not in the board's code).
+            settings.root_vcf = 0;
+        }
         settings.ticks = u32::try_from(limits.ticks).unwrap_or(u32::MAX);
         if limits.ticks == 0 && limits.nodes == 0 && limits.depth == 0 {
             settings.nodes = HOST_DEFAULT_NODES;
