@@ -295,11 +295,7 @@ mod tests {
             store(
                 &mut tt,
                 key,
-                3,
-                Some((10, 20)),
-                MATE - 7,
-                5,
-                Bound::Lower,
+                (3, Some((10, 20)), MATE - 7, 5, Bound::Lower),
                 kept,
             );
             let hit = probe(&tt, key, 5, kept).unwrap();
@@ -310,7 +306,7 @@ mod tests {
                 "mate in 4 from ply 3 is mate in 4 from ply 5"
             );
             assert_eq!((hit.depth, hit.bound), (5, Bound::Lower));
-            store(&mut tt, key, 0, None, -12, 6, Bound::Upper, kept);
+            store(&mut tt, key, (0, None, -12, 6, Bound::Upper), kept);
             let hit = probe(&tt, key, 0, kept).unwrap();
             assert_eq!(
                 (hit.mv, hit.score, hit.bound),
@@ -357,11 +353,7 @@ mod tests {
             store(
                 &mut tt,
                 key,
-                0,
-                Some((1, 2)),
-                request,
-                3,
-                Bound::Exact,
+                (0, Some((1, 2)), request, 3, Bound::Exact),
                 kept,
             );
             assert_eq!(probe(&tt, key, 0, kept).map(|h| h.score), Some(request));
@@ -377,12 +369,12 @@ mod tests {
         for kept in [false, true] {
             let mut none: [u64; 0] = [];
             let mut tt = Tt::new(&mut none, 0);
-            store(&mut tt, key, 0, None, 1, 1, Bound::Exact, kept);
+            store(&mut tt, key, (0, None, 1, 1, Bound::Exact), kept);
             assert!(probe(&tt, key, 0, kept).is_none());
             tt.forget(key);
             let mut one = [0u64; 2];
             let mut tt = Tt::new(&mut one, 0);
-            store(&mut tt, key, 0, None, 1, 1, Bound::Exact, kept);
+            store(&mut tt, key, (0, None, 1, 1, Bound::Exact), kept);
             assert!(probe(&tt, key, 0, kept).is_none());
         }
     }
@@ -413,11 +405,7 @@ mod tests {
             store(
                 &mut tt,
                 keys(request),
-                0,
-                Some((3, 4)),
-                request,
-                2,
-                Bound::Exact,
+                (0, Some((3, 4)), request, 2, Bound::Exact),
                 kept,
             );
         }
@@ -496,18 +484,13 @@ mod tests {
         }
     }
 
+    /// An entry's fields as [`Tt::store`] takes them after the key: ply,
+    /// move, score, depth and bound.
+    type Fields = (usize, Option<(Square, Square)>, Score, i32, Bound);
+
     /// [`Tt::store`] for a request that keeps the table or not.
-    #[allow(clippy::too_many_arguments)] // the entry's fields, and the request's kind
-    fn store(
-        tt: &mut Tt<'_>,
-        key: u64,
-        ply: usize,
-        mv: Option<(Square, Square)>,
-        score: Score,
-        depth: i32,
-        bound: Bound,
-        kept: bool,
-    ) {
+    fn store(tt: &mut Tt<'_>, key: u64, fields: Fields, kept: bool) {
+        let (ply, mv, score, depth, bound) = fields;
         if kept {
             tt.store::<true>(key, ply, mv, score, depth, bound);
         } else {
