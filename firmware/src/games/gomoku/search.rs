@@ -257,10 +257,11 @@ impl Settings {
 }
 
 /// Nodes of the host's check for the opponent's VCT after a root move about
-/// to become the best (`Searcher::root_threat`; level 2 of the host profile
-/// only, for A/B tests: not in play, at 30,000 nodes a move against main
-/// even, −3 ± 26, and against pela at 200 ms a move 34.6 % against main's
-/// 38.1 % over 156 paired free games): of the wins the host's root
+/// to become the best (`Searcher::root_threat`; in renju, and at level 2 of
+/// the host profile in every rule: in free gomoku at 30,000 nodes a move
+/// against main even, −3 ± 26, and against pela at 200 ms a move 34.6 %
+/// against main's 38.1 % over 156 paired free games; in renju at 200 ms a
+/// move a gain, session 46): of the wins the host's root
 /// VCT found in the positions of lost games against pela, half took 12 nodes
 /// or fewer and nine in ten at most 3,000; failed searches use the whole
 /// budget (5,000 nodes a check lost −45 ± 29 Elo at 30,000 nodes a move).
@@ -2862,7 +2863,10 @@ fn parse_into<'p, const P: usize, const T: usize, const W: usize, const R: usize
     s.settings = settings;
     s.work_limit = settings.work;
     if let Some(host) = s.host.first_mut() {
-        host.root_vct = if request.level == 2 {
+        // The root's check for the opponent's VCT: level 2 (the A/B variant)
+        // and renju (session 46: +53 (+24 … +84) Elo over 400 renju games
+        // at equal time).
+        host.root_vct = if request.level == 2 || s.pos.rule().has_forbidden() {
             ROOT_VCT_NODES
         } else {
             0
@@ -3102,6 +3106,34 @@ mod tests {
     /// neither the table entries nor the VCF memo's failures of the last
     /// requests, a [`Reuse::Kept`] one reads both, and a request of another
     /// [`Context`] (rule or weights) finds the tables cleared.
+    /// The host's root checks for the opponent's threats beyond the horizon
+    /// (session 46): in renju at every level, VCF and VCT; in the other rules
+    /// the VCT check at level 2 alone and no VCF check.
+    #[test]
+    fn renju_host_requests_check_the_opponents_threats_at_the_root() {
+        use crate::engine::{EngineRequest, RootMoves};
+        for (position, level, vcf, vct) in [
+            ("renju h8i9", 0, 30, ROOT_VCT_NODES),
+            ("renju h8i9", 2, 30, ROOT_VCT_NODES),
+            ("free h8i9", 0, 0, 0),
+            ("free h8i9", 2, 0, ROOT_VCT_NODES),
+            ("standard h8i9", 0, 0, 0),
+        ] {
+            let request = EngineRequest {
+                position,
+                limits: crate::search::Limits::default(),
+                level,
+                seed: 0,
+                roots: RootMoves::All,
+            };
+            let mut poll = NoPoll;
+            let mut s = HostSearcher::blank(&mut poll);
+            parse_into(&mut s, &request, Profile::Host).unwrap();
+            let found = (s.settings.root_vcf, s.host[0].root_vct);
+            assert_eq!(found, (vcf, vct), "{position} level {level}");
+        }
+    }
+
     #[test]
     fn the_last_requests_entries_are_read_only_when_kept() {
         let pos = Gomoku::parse_position(H8_I9_H9[0]).unwrap();
