@@ -2848,13 +2848,16 @@ fn parse_into<'p, const P: usize, const T: usize, const W: usize, const R: usize
         Profile::Host => HOST_VCF_DEPTH,
     };
     settings.vcf_depth = settings.vcf_depth.min(max_vcf);
+    // The host's root checks for the opponent's threats beyond the horizon
+    // (session 46, equal time): the VCF check in renju only (free −5 Elo over
+    // 600 games, renju +20 (+0 … +40) over 1,000), the VCT check in renju and
+    // at level 2, the A/B variant (renju +44 (+23 … +65) over 800 games, free
+    // −33 over 398). `R > 0`: not in the board's code.
+    let renju = s.pos.rule().has_forbidden();
+    if R > 0 && !renju {
+        settings.root_vcf = 0;
+    }
     if profile == Profile::Host {
-        if R > 0 && !s.pos.rule().has_forbidden() {
-            // The root's check for the opponent's VCF: renju only (session
-            // 46: free −5 Elo over 600 games, renju +20 (+0 … +40) over
-            // 1,000; `R > 0`: not in the board's code).
-            settings.root_vcf = 0;
-        }
         settings.ticks = u32::try_from(limits.ticks).unwrap_or(u32::MAX);
         if limits.ticks == 0 && limits.nodes == 0 && limits.depth == 0 {
             settings.nodes = HOST_DEFAULT_NODES;
@@ -2863,10 +2866,7 @@ fn parse_into<'p, const P: usize, const T: usize, const W: usize, const R: usize
     s.settings = settings;
     s.work_limit = settings.work;
     if let Some(host) = s.host.first_mut() {
-        // The root's check for the opponent's VCT: level 2 (the A/B variant)
-        // and renju (session 46: +53 (+24 … +84) Elo over 400 renju games
-        // at equal time).
-        host.root_vct = if request.level == 2 || s.pos.rule().has_forbidden() {
+        host.root_vct = if request.level == 2 || renju {
             ROOT_VCT_NODES
         } else {
             0
