@@ -55,7 +55,9 @@ use super::board::{BLACK, FullLine, POINTS, Point, Rotated, parse_point};
 use super::engine::fill;
 use super::eval::{Eval, PatternSink};
 use super::host_eval::{self, Both, Histogram, HostEval, HostWeights, PointClasses};
-use super::lines::{FOUR, HostTable, OPEN_FOUR, Pattern, PatternSum, PointPatterns, THREE};
+use super::lines::{
+    FOUR, HostTable, OPEN_FOUR, Pattern, PatternSum, PointPatterns, THREE, THREE_THREE,
+};
 use super::point_class::{self, PointClass};
 use super::position::{CENTER_POINT, Gomoku, NO_POINT};
 use super::rules::Rule;
@@ -230,12 +232,15 @@ impl Settings {
         vct_nodes: 30_000,
         reductions: true,
         leaf_threes: true,
-        // Only the points where the opponent would make a four (the blocks
-        // of its threes) are urgent: the blocks of its twos are ranked, reduced
-        // and pruned like quiet moves (0.6 plies deeper at 100k nodes; against
-        // pela at 200 ms a move 42 % instead of 31 % free, 65 % instead of
-        // 57 % renju, 52 games each).
-        urgent: FOUR,
+        // Only the points where the opponent would make two threats at once
+        // (a double three, a four-three, an open four or two fours) are
+        // urgent: the blocks of its twos (session 26: against pela 42 %
+        // instead of 31 % free, 65 % instead of 57 % renju, 52 games each) and
+        // from session 47 of its single threes and closed fours (a plain four
+        // point of the opponent's) are ranked, reduced and pruned like quiet
+        // moves. When the opponent has an open three, the scan keeps only the
+        // answers anyway.
+        urgent: THREE_THREE,
         // A root move about to become the best is checked for the
         // opponent's VCF beyond the search's horizon (`Searcher::root_check`;
         // renju only: `parse_into` turns it off in the other rules).
@@ -3000,6 +3005,44 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The opponent's plain four point (a block of its closed three) is
+    /// urgent on the board (ranked before the quiet candidates, never reduced
+    /// nor pruned) and a quiet candidate on the host, in every rule; the
+    /// opponent's four-three point is urgent on both.
+    #[test]
+    fn the_opponents_plain_four_point_is_urgent_on_the_board_only() {
+        use crate::game::Notation;
+        // White to move; black's three h8-h10 is closed by white's h7: black
+        // makes a four at h11 or h12.
+        for rule in ["free", "standard", "renju", "caro"] {
+            let pos = Gomoku::parse_position(&format!("{rule} h8h7h9a1h10")).unwrap();
+            let h11 = parse_point("h11").unwrap();
+            let mut poll = NoPoll;
+            let mut host = HostSearcher::new(&pos, Settings::HOST, &mut poll);
+            let mut moves = [NO_POINT; HOST_WIDEST];
+            let scan = host.scan(HOST_WIDEST, &mut moves);
+            let at = moves.iter().position(|&m| m == h11).unwrap();
+            assert_eq!(scan.quiet, 0, "{rule}: host, h11 at {at}");
+            let mut poll = NoPoll;
+            let mut board = BoardSearcher::new(&pos, Settings::DEFAULT, &mut poll);
+            let mut moves = [NO_POINT; MAX_WIDTH];
+            let scan = board.scan(MAX_WIDTH, &mut moves);
+            let at = moves.iter().position(|&m| m == h11).unwrap();
+            assert!(at < usize::from(scan.quiet), "{rule}: board, h11 at {at}");
+        }
+        // With black's g10 and i12 too, h11 is black's four-three point
+        // (the four h8-h11 and the open three g10-h11-i12): urgent on the
+        // host too.
+        let pos = Gomoku::parse_position("free h8h7h9a1h10o1g10a15i12").unwrap();
+        let h11 = parse_point("h11").unwrap();
+        let mut poll = NoPoll;
+        let mut host = HostSearcher::new(&pos, Settings::HOST, &mut poll);
+        let mut moves = [NO_POINT; HOST_WIDEST];
+        let scan = host.scan(HOST_WIDEST, &mut moves);
+        let at = moves.iter().position(|&m| m == h11).unwrap();
+        assert!(at < usize::from(scan.quiet), "host, h11 at {at}");
     }
 
     /// Internal iterative reduction alike in every rule (renju too, from
