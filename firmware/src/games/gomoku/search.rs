@@ -3007,6 +3007,19 @@ mod tests {
         }
     }
 
+    /// Where `text`'s point `at` ranks among the host searcher's candidates
+    /// (`settings`) and the index of the first quiet one.
+    fn host_rank(text: &str, settings: Settings, at: &str) -> (usize, u8) {
+        use crate::game::Notation;
+        let pos = Gomoku::parse_position(text).unwrap();
+        let p = parse_point(at).unwrap();
+        let mut poll = NoPoll;
+        let mut host = HostSearcher::new(&pos, settings, &mut poll);
+        let mut moves = [NO_POINT; HOST_WIDEST];
+        let scan = host.scan(HOST_WIDEST, &mut moves);
+        (moves.iter().position(|&m| m == p).unwrap(), scan.quiet)
+    }
+
     /// The opponent's plain four point (a block of its closed three) is
     /// urgent on the board (ranked before the quiet candidates, never reduced
     /// nor pruned) and a quiet candidate on the host, in every rule; the
@@ -3017,32 +3030,23 @@ mod tests {
         // White to move; black's three h8-h10 is closed by white's h7: black
         // makes a four at h11 or h12.
         for rule in ["free", "standard", "renju", "caro"] {
-            let pos = Gomoku::parse_position(&format!("{rule} h8h7h9a1h10")).unwrap();
-            let h11 = parse_point("h11").unwrap();
-            let mut poll = NoPoll;
-            let mut host = HostSearcher::new(&pos, Settings::HOST, &mut poll);
-            let mut moves = [NO_POINT; HOST_WIDEST];
-            let scan = host.scan(HOST_WIDEST, &mut moves);
-            let at = moves.iter().position(|&m| m == h11).unwrap();
-            assert_eq!(scan.quiet, 0, "{rule}: host, h11 at {at}");
+            let text = format!("{rule} h8h7h9a1h10");
+            let (at, quiet) = host_rank(&text, Settings::HOST, "h11");
+            assert_eq!(quiet, 0, "{rule}: host, h11 at {at}");
+            let pos = Gomoku::parse_position(&text).unwrap();
             let mut poll = NoPoll;
             let mut board = BoardSearcher::new(&pos, Settings::DEFAULT, &mut poll);
             let mut moves = [NO_POINT; MAX_WIDTH];
             let scan = board.scan(MAX_WIDTH, &mut moves);
+            let h11 = parse_point("h11").unwrap();
             let at = moves.iter().position(|&m| m == h11).unwrap();
             assert!(at < usize::from(scan.quiet), "{rule}: board, h11 at {at}");
         }
         // With black's g10 and i12 too, h11 is black's four-three point
         // (the four h8-h11 and the open three g10-h11-i12): urgent on the
         // host too.
-        let pos = Gomoku::parse_position("free h8h7h9a1h10o1g10a15i12").unwrap();
-        let h11 = parse_point("h11").unwrap();
-        let mut poll = NoPoll;
-        let mut host = HostSearcher::new(&pos, Settings::HOST, &mut poll);
-        let mut moves = [NO_POINT; HOST_WIDEST];
-        let scan = host.scan(HOST_WIDEST, &mut moves);
-        let at = moves.iter().position(|&m| m == h11).unwrap();
-        assert!(at < usize::from(scan.quiet), "host, h11 at {at}");
+        let (at, quiet) = host_rank("free h8h7h9a1h10o1g10a15i12", Settings::HOST, "h11");
+        assert!(at < usize::from(quiet), "host, h11 at {at}");
     }
 
     /// Internal iterative reduction alike in every rule (renju too, from
