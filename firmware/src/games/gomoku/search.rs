@@ -2135,16 +2135,20 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             return (f.depth, Score::from(f.alpha), Score::from(f.beta));
         }
         // Late moves from the third on: quiet ones by `reduction`, urgent
-        // ones (threats; not at the root) one ply less than quiet ones, and
-        // one ply more at a null-window node (session 27 in the rules without
-        // forbidden points; renju lost with them at equal time before session
-        // 42's reverse futility pruning, and gained with them in session 43).
+        // ones (threats; not at the root) as far in the rules without
+        // forbidden points (session 47; one ply less from session 27 on) and
+        // one ply less in renju (session 47: as far lost there), and every
+        // one a ply more at a null-window node (session 27 in the rules
+        // without forbidden points; renju lost with them at equal time before
+        // session 42's reverse futility pruning, and gained with them in
+        // session 43).
         let urgent = f.next < f.quiet;
         let reduce =
             self.settings.reductions && (!urgent || f.ply > 0) && f.next >= 2 && f.depth >= 2;
         let r = if reduce {
             let null_window = i32::from(f.beta) - i32::from(f.alpha) == 1;
-            let r = reduction(f.depth, f.next) + i8::from(null_window) - i8::from(urgent);
+            let less = urgent && self.pos.rule().has_forbidden();
+            let r = reduction(f.depth, f.next) + i8::from(null_window) - i8::from(less);
             r.clamp(0, f.depth - 1)
         } else {
             0
@@ -2975,24 +2979,26 @@ mod tests {
         "renju h8i9h9",
     ];
 
-    /// Late-move reductions alike in every rule (renju too, from session 43):
-    /// at depth 4 the fifth candidate, quiet, is searched `ln 4 × ln 4 / 0.94`
+    /// Late-move reductions in every rule (renju too, from session 43): at
+    /// depth 4 the fifth candidate, quiet, is searched `ln 4 × ln 4 / 0.94`
     /// = 2 plies shallower at a full window and one more at a null window; an
-    /// urgent one one ply less below the root and not at all at the root; the
-    /// first two candidates never.
+    /// urgent one as far below the root (one ply less in renju, session 47)
+    /// and not at all at the root; the first two candidates never.
     #[test]
-    fn late_moves_are_reduced_alike_in_every_rule() {
+    fn late_moves_are_reduced_in_every_rule() {
         use crate::game::Notation;
         for text in H8_I9_H9 {
             let pos = Gomoku::parse_position(text).unwrap();
             let mut poll = NoPoll;
             let s = HostSearcher::new(&pos, Settings::HOST, &mut poll);
+            // A late urgent move's ply less than a quiet one's (renju).
+            let less = i8::from(pos.rule().has_forbidden());
             // (ply, next, quiet, beta) → the child's depth; alpha 0.
             for (ply, next, quiet, beta, depth) in [
                 (1, 4, 2, 100, 2),
                 (1, 4, 2, 1, 1),
-                (1, 4, 5, 100, 3),
-                (1, 4, 5, 1, 2),
+                (1, 4, 5, 100, 2 + less),
+                (1, 4, 5, 1, 1 + less),
                 (0, 4, 5, 100, 4),
                 (1, 1, 0, 1, 4),
             ] {
