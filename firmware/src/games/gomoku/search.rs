@@ -3010,17 +3010,24 @@ mod tests {
         }
     }
 
-    /// Where `text`'s point `at` ranks among the host profile's candidates
-    /// and the index of the first quiet one.
+    /// Where the point `at` ranks among `searcher`'s candidates (every near
+    /// point scanned) and the index of the first quiet one.
+    fn rank_in<const P: usize, const T: usize, const W: usize, const R: usize>(
+        searcher: &mut Searcher<'_, P, T, W, R>,
+        at: &str,
+    ) -> (usize, u8) {
+        let p = parse_point(at).unwrap();
+        let mut moves = [NO_POINT; W];
+        let scan = searcher.scan(W, &mut moves);
+        (moves.iter().position(|&m| m == p).unwrap(), scan.quiet)
+    }
+
+    /// [`rank_in`] for the host profile's searcher of the position `text`.
     fn host_rank(text: &str, at: &str) -> (usize, u8) {
         use crate::game::Notation;
         let pos = Gomoku::parse_position(text).unwrap();
-        let p = parse_point(at).unwrap();
         let mut poll = NoPoll;
-        let mut host = HostSearcher::new(&pos, Settings::HOST, &mut poll);
-        let mut moves = [NO_POINT; HOST_WIDEST];
-        let scan = host.scan(HOST_WIDEST, &mut moves);
-        (moves.iter().position(|&m| m == p).unwrap(), scan.quiet)
+        rank_in(&mut HostSearcher::new(&pos, Settings::HOST, &mut poll), at)
     }
 
     /// The opponent's plain four point (a block of its closed three) is
@@ -3039,11 +3046,8 @@ mod tests {
             let pos = Gomoku::parse_position(&text).unwrap();
             let mut poll = NoPoll;
             let mut board = BoardSearcher::new(&pos, Settings::DEFAULT, &mut poll);
-            let mut moves = [NO_POINT; MAX_WIDTH];
-            let scan = board.scan(MAX_WIDTH, &mut moves);
-            let h11 = parse_point("h11").unwrap();
-            let at = moves.iter().position(|&m| m == h11).unwrap();
-            assert!(at < usize::from(scan.quiet), "{rule}: board, h11 at {at}");
+            let (at, quiet) = rank_in(&mut board, "h11");
+            assert!(at < usize::from(quiet), "{rule}: board, h11 at {at}");
         }
         // With black's g10 and i12 too, h11 is black's four-three point
         // (the four h8-h11 and the open three g10-h11-i12): urgent on the
