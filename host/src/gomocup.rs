@@ -965,6 +965,7 @@ fn search_limit(value: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sente_firmware::game::Outcome;
     use std::sync::mpsc;
 
     fn engine() -> GomocupEngine<Vec<u8>> {
@@ -1375,8 +1376,10 @@ mod tests {
         panic!("no five after 60 moves: {:?}", e.position());
     }
 
-    /// Two brains play each other through TURN until one makes five; asked for a move
-    /// after it, the loser's brain answers that the game is over.
+    /// Two brains play each other through TURN until one makes five or the board is
+    /// full (a draw: two equal brains, each searching little on a loaded machine, can
+    /// defend to the end); asked for a move after it, the other brain answers that the
+    /// game is over.
     #[test]
     fn two_brains_play_a_whole_game() {
         let (mut black, mut white) = (engine(), engine());
@@ -1387,13 +1390,16 @@ mod tests {
         }
         let mut mv = answer(&step(&mut black, "BEGIN"));
         let mut sides = [white, black];
-        for ply in 1..225 {
+        for ply in 1..=225 {
             let (x, y) = point_to_xy(mv);
             let out = step(&mut sides[0], &format!("TURN {x},{y}"));
             let pos = sides[1].position().unwrap();
-            if pos.outcome().is_some() {
+            if let Some(outcome) = pos.outcome() {
                 assert!(out[0].starts_with("ERROR the game is over"), "{out:?}");
-                assert!(pos.winning_line().is_some());
+                match outcome {
+                    Outcome::Draw => assert_eq!(ply, 225),
+                    _ => assert!(pos.winning_line().is_some()),
+                }
                 assert_eq!(sides[0].position().unwrap(), pos);
                 // Every stone went through TURN or an answer.
                 assert_eq!(usize::from(pos.stones()), ply);
