@@ -16,10 +16,10 @@
 //!   look for a VCF of the side to move ([`Settings::leaf_vcf`]).
 //! * Late quiet moves are searched shallower first (late-move reductions,
 //!   `ln(depth) × ln(index) / 0.94` plies, one more at null-window nodes, late
-//!   threats below the root one less than quiet moves in renju, in renju a
+//!   threats below the root one less than quiet moves in renju, and there a
 //!   move that leaves the opponent's open three standing far from the last
-//!   moves up to three more, and a node with no table move at depth 4 or more
-//!   one ply shallower; in every rule), and,
+//!   moves up to three more; a node with no table move at depth 4 or more one
+//!   ply shallower; in every rule), and,
 //!   near the leaves, quiet moves
 //!   from index `2 + depth` on are not searched (move-count pruning); every move
 //!   after the first is searched with a null window first (PVS). Host only.
