@@ -39,6 +39,14 @@ pub fn step(p: Point, dir: usize, steps: i8) -> Option<Point> {
     }
 }
 
+/// How far apart two points are: the larger of their row and column
+/// differences (king steps).
+pub fn distance(a: Point, b: Point) -> u8 {
+    (a / SIZE)
+        .abs_diff(b / SIZE)
+        .max((a % SIZE).abs_diff(b % SIZE))
+}
+
 /// The 11 points `p-5 ..= p+5` along one direction, as bit masks (bit 5 = `p`,
 /// bit 0 = five steps backwards).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

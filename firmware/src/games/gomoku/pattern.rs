@@ -11,7 +11,7 @@
 //! row). On an empty board the engine plays `h8`. Under renju, black only
 //! considers points that are not forbidden for it.
 
-use super::board::{BLACK, CENTER, POINTS, Point, PointSet, SIZE};
+use super::board::{BLACK, CENTER, POINTS, Point, PointSet, SIZE, distance};
 use super::position::{CENTER_POINT, Gomoku};
 use super::shape::run;
 use crate::game::Game;
@@ -30,9 +30,7 @@ pub fn point_score(pos: &Gomoku, p: Point, side: u8) -> u32 {
 }
 
 fn distance_to_centre(p: Point) -> u8 {
-    let (r, c) = (p / SIZE, p % SIZE);
-    let centre = SIZE / 2;
-    r.abs_diff(centre).max(c.abs_diff(centre))
+    distance(p, (SIZE / 2) * SIZE + SIZE / 2)
 }
 
 /// `true` when `(score, p)` beats `(best_score, best)` under the documented tie-break.

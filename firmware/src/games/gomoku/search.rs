@@ -53,7 +53,7 @@
 //! each run in frames of their own above the deepest node only. The VCF depth is
 //! bounded by [`MAX_VCF_DEPTH`], the board's alpha-beta by [`MAX_PLY`].
 
-use super::board::{BLACK, FullLine, POINTS, Point, Rotated, parse_point};
+use super::board::{BLACK, FullLine, POINTS, Point, Rotated, distance, parse_point};
 use super::engine::fill;
 use super::eval::{Eval, PatternSink};
 use super::host_eval::{self, Both, Histogram, HostEval, HostWeights, PointClasses};
@@ -2184,12 +2184,10 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         {
             return 0;
         }
+        // From ply 2 on, the last three moves played are this search's.
         let back = |n: u8| h.played[usize::from(h.played_len.wrapping_sub(n))];
-        let far = |a: Point, b: Point| {
-            b != NO_POINT && (a / 15).abs_diff(b / 15).max((a % 15).abs_diff(b % 15)) > 4
-        };
         let mv = back(1);
-        2 * i8::from(far(mv, back(2))) + i8::from(far(mv, back(3)))
+        2 * i8::from(distance(mv, back(2)) > 4) + i8::from(distance(mv, back(3)) > 4)
     }
 
     /// `true` when the move just searched at `depth` with [`Searcher::window`]'s
@@ -2446,8 +2444,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         let Some(stone) = pos.last_move() else {
             return;
         };
-        let (row, col) = (stone / 15, stone % 15);
-        let near = |p: Point| (p / 15).abs_diff(row) <= 1 && (p % 15).abs_diff(col) <= 1;
+        let near = |p: Point| distance(p, stone) <= 1;
         let len = usize::from(scan.len);
         if !moves[..len].iter().any(|&p| near(p)) {
             return;
