@@ -1837,6 +1837,21 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         } else {
             self.settings.width
         };
+        // Host, the opponent having a four: its five points found without
+        // a scan ([`Searcher::blocks_of_four`]), the block searched as below.
+        if Self::HOST
+            && ply > 0
+            && self.eval.has_four(me ^ 1)
+            && let Some((threats, threat)) = self.blocks_of_four()
+        {
+            if threats >= 2 || (me == BLACK && self.pos.is_forbidden(threat)) {
+                return Some(-(win_now - 1));
+            }
+            f.moves[0] = threat;
+            f.count = 1;
+            f.quiet = 1;
+            return None;
+        }
         let scan = self.scan(usize::from(width), &mut f.moves);
         if scan.win != NO_POINT {
             self.pv[Self::pv_start(usize::from(ply))] = scan.win;
@@ -1880,6 +1895,38 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             }
         }
         None
+    }
+
+    /// Host, below the root, the opponent having a four: its five points
+    /// (how many, and one of them), read on the four lines through its last
+    /// move only (a four it had before that move would have been blocked, or
+    /// the side to move would have a four of its own and have won); `None`
+    /// when none is there (the scan then looks everywhere).
+    #[inline(never)]
+    fn blocks_of_four(&mut self) -> Option<(u8, Point)> {
+        let last = self.pos.last_move()?;
+        let opp = usize::from(self.pos.player_to_move() & 1) ^ 1;
+        let (r0, c0) = ((last / 15) as i8, (last % 15) as i8);
+        let (mut threats, mut threat) = (0u8, NO_POINT);
+        for (dr, dc) in super::board::DIRS {
+            for k in (-4i8..=4).filter(|&k| k != 0) {
+                let (r, c) = (r0 + k * dr, c0 + k * dc);
+                if !(0..15).contains(&r) || !(0..15).contains(&c) {
+                    continue;
+                }
+                let q = (r * 15 + c) as Point;
+                if !self.pos.board().is_empty(q) {
+                    continue;
+                }
+                let mut pp = self.read_point(q);
+                pp.resolve(self.pos.board_mut(), q);
+                if pp.threat[opp].class == super::lines::FIVE {
+                    threats += 1;
+                    threat = q;
+                }
+            }
+        }
+        (threats > 0).then_some((threats, threat))
     }
 
     /// Widens node `f` (host only): when every one of the [`Settings::width`]
@@ -3096,6 +3143,56 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn blocks_of_a_four_are_read_on_the_last_moves_lines() {
+        // Dense random games (near points only) in every rule: wherever the
+        // opponent has a four and the side to move none, the five points
+        // read on the last move's lines are the ones the full scan finds.
+        let mut checked = 0;
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for game in 0..160 {
+            let rule = [Rule::Free, Rule::Standard, Rule::Renju, Rule::Caro][game % 4];
+            let mut poll = NoPoll;
+            let mut s = HostSearcher::new(&Gomoku::new(rule), Settings::HOST, &mut poll);
+            s.play(CENTER_POINT);
+            // As in a search: a four is blocked at once (or the game ends).
+            while s.pos.outcome().is_none() && s.pos.stones() < 120 {
+                let me = s.pos.player_to_move();
+                if s.eval.has_four(me) {
+                    break;
+                }
+                if s.eval.has_four(me ^ 1) {
+                    let mut moves = [NO_POINT; HOST_WIDEST];
+                    let scan = s.scan(HOST_WIDEST, &mut moves);
+                    let blocks = s.blocks_of_four();
+                    assert_eq!(
+                        blocks.map(|b| b.0),
+                        Some(scan.threats),
+                        "{rule:?} game {game}"
+                    );
+                    checked += 1;
+                    if scan.threats != 1 || !s.pos.is_legal(scan.threat) {
+                        break;
+                    }
+                    assert_eq!(blocks.map(|b| b.1), Some(scan.threat));
+                    s.play(scan.threat);
+                    continue;
+                }
+                let mut near = std::vec::Vec::new();
+                for_each_near(&s.pos, |p| near.push(p));
+                near.retain(|&p| s.pos.is_legal(p));
+                let Some(n) = near.len().checked_sub(1) else {
+                    break;
+                };
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                s.play(near[(seed % (n as u64 + 1)) as usize]);
+            }
+        }
+        assert!(checked > 200, "{checked} positions checked");
     }
 
     /// Where the point `at` ranks among `searcher`'s candidates (every near
