@@ -806,7 +806,29 @@ struct UndoLog {
     mark_starts: [u16; UNDO_MOVES],
     /// Moves played and not taken back.
     moves: u16,
+    /// The stones' line patterns the moves changed ([`host_update`]), so
+    /// that taking a move back puts them back instead of reading them again.
+    changes: [StoneChange; UNDO_CHANGES],
+    /// Changes in the log.
+    changed: u16,
+    /// Per move played and not taken back: where its changes start, with
+    /// [`LOST`] when some of them are not there.
+    change_starts: [u16; UNDO_MOVES],
 }
+
+/// One stone's line pattern in one direction changed by a move: the
+/// stone, the direction (bits 0–1) and colour (bit 2), the pattern before
+/// and after.
+#[derive(Clone, Copy, Debug, Default)]
+struct StoneChange {
+    stone: Point,
+    dir_colour: u8,
+    old: Pattern,
+    new: Pattern,
+}
+
+/// Stone-pattern changes kept by [`UndoLog::changes`].
+const UNDO_CHANGES: usize = 4096;
 
 impl UndoLog {
     /// An empty log.
@@ -820,6 +842,9 @@ impl UndoLog {
             starts: [0; UNDO_MOVES],
             mark_starts: [0; UNDO_MOVES],
             moves: 0,
+            changes: [StoneChange::default(); UNDO_CHANGES],
+            changed: 0,
+            change_starts: [0; UNDO_MOVES],
         }
     }
 
@@ -828,6 +853,7 @@ impl UndoLog {
         self.len = 0;
         self.marks = 0;
         self.moves = 0;
+        self.changed = 0;
     }
 
     /// Opens the log of a move played.
@@ -838,7 +864,40 @@ impl UndoLog {
             *start = self.len;
             *marks = self.marks;
         }
+        if let Some(start) = self.change_starts.get_mut(i) {
+            *start = self.changed;
+        }
         self.moves += 1;
+    }
+
+    /// Keeps a stone's pattern change in the last move's log (or marks that
+    /// log [`LOST`] when it is full; nothing beyond [`UNDO_MOVES`] moves).
+    #[inline(always)]
+    fn keep_change(&mut self, change: StoneChange) {
+        let Some(last) = usize::from(self.moves).checked_sub(1) else {
+            return;
+        };
+        let Some(start) = self.change_starts.get_mut(last) else {
+            return;
+        };
+        match self.changes.get_mut(usize::from(self.changed)) {
+            Some(slot) => {
+                *slot = change;
+                self.changed += 1;
+            }
+            None => *start |= LOST,
+        }
+    }
+
+    /// The last move's stone-pattern changes, when all are in the log
+    /// (`None` otherwise), taken out of it.
+    #[inline(always)]
+    fn take_changes(&mut self) -> Option<core::ops::Range<usize>> {
+        let last = usize::from(self.moves).checked_sub(1)?;
+        let start = *self.change_starts.get(last)?;
+        let end = usize::from(self.changed);
+        self.changed = start & !LOST;
+        (start & LOST == 0).then_some(usize::from(start)..end)
     }
 
     /// `true` when a move is open and its marks ([`HostPart::mark_points`]:
@@ -1267,8 +1326,10 @@ static ZOBRIST: [[u64; POINTS]; 2] = {
 /// `side` put on (`add`) or taken from the empty point `p` whose four whole
 /// lines without its stone are `lines` ([`super::eval::update_into`]'s
 /// changes; `tables`: black's and white's line patterns under the rule): each stone's patterns are kept in `stones` ([`HostPart::stones`]),
-/// so that only the patterns after the move are looked up.
+/// so that only the patterns after the move are looked up; a stone put on
+/// keeps the changes in `log` for [`host_undo`].
 #[inline(never)]
+#[allow(clippy::too_many_arguments)] // the host's parts, borrowed apart from the sink's
 fn host_update(
     sink: &mut Both<'_>,
     stones: &mut [[Pattern; 4]; POINTS],
@@ -1277,6 +1338,7 @@ fn host_update(
     side: u8,
     add: bool,
     tables: [HostTable; 2],
+    log: &mut UndoLog,
 ) {
     for (d, without) in lines.iter().enumerate() {
         let at = without.at;
@@ -1298,6 +1360,14 @@ fn host_update(
                 sink.add_pattern(colour, old, -1);
                 sink.add_pattern(colour, new, 1);
                 kept[d] = new;
+                if add {
+                    log.keep_change(StoneChange {
+                        stone: q as Point,
+                        dir_colour: d as u8 | colour << 2,
+                        old,
+                        new,
+                    });
+                }
             }
         }
         if let Some(kept) = stones.get_mut(usize::from(p)) {
@@ -1308,6 +1378,33 @@ fn host_update(
             } else {
                 sink.add_pattern(side, kept[d], -1);
             }
+        }
+    }
+}
+
+/// Takes the stone `side` on `p` back from the patterns and counts as
+/// [`host_update`] left them, from the move's `changes` in `log` (each
+/// stone's pattern put back) instead of reading the lines again.
+#[inline(never)]
+fn host_undo(
+    sink: &mut Both<'_>,
+    stones: &mut [[Pattern; 4]; POINTS],
+    p: Point,
+    side: u8,
+    log: &UndoLog,
+    changes: core::ops::Range<usize>,
+) {
+    for c in log.changes.get(changes).unwrap_or_default().iter().rev() {
+        let colour = c.dir_colour >> 2 & 1;
+        if let Some(kept) = stones.get_mut(usize::from(c.stone)) {
+            kept[usize::from(c.dir_colour & 3)] = c.old;
+        }
+        sink.add_pattern(colour, c.new, -1);
+        sink.add_pattern(colour, c.old, 1);
+    }
+    if let Some(kept) = stones.get(usize::from(p)) {
+        for &pattern in kept {
+            sink.add_pattern(side, pattern, -1);
         }
     }
 }
@@ -1560,21 +1657,24 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         let lines = self.full_lines(p);
         let rule = self.pos.rule();
         match self.host.first_mut() {
-            Some(host) => host_update(
-                &mut Both(&mut self.eval, &mut host.hist),
-                &mut host.stones,
-                p,
-                &lines,
-                side,
-                true,
-                host.tables,
-            ),
+            Some(host) => {
+                host.undo.open();
+                host_update(
+                    &mut Both(&mut self.eval, &mut host.hist),
+                    &mut host.stones,
+                    p,
+                    &lines,
+                    side,
+                    true,
+                    host.tables,
+                    &mut host.undo,
+                );
+            }
             None => self.eval.update(&lines, side, true, rule),
         }
         if let Some(host) = self.host.first_mut() {
             host.hash ^= ZOBRIST[usize::from(side & 1)][usize::from(p) % POINTS];
             host.rot.toggle(p, side);
-            host.undo.open();
             host.mark_points(p, &lines, true);
             host.played[usize::from(host.played_len)] = p;
             host.played_len = host.played_len.wrapping_add(1);
@@ -1596,15 +1696,22 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         let rule = self.pos.rule();
         match self.host.first_mut() {
             Some(host) => {
-                host_update(
-                    &mut Both(&mut self.eval, &mut host.hist),
-                    &mut host.stones,
-                    p,
-                    &lines,
-                    side,
-                    false,
-                    host.tables,
-                );
+                let mut sink = Both(&mut self.eval, &mut host.hist);
+                match host.undo.take_changes() {
+                    Some(changes) => {
+                        host_undo(&mut sink, &mut host.stones, p, side, &host.undo, changes);
+                    }
+                    None => host_update(
+                        &mut sink,
+                        &mut host.stones,
+                        p,
+                        &lines,
+                        side,
+                        false,
+                        host.tables,
+                        &mut host.undo,
+                    ),
+                }
                 host.restore_points(p, &lines);
             }
             None => self.eval.update(&lines, side, false, rule),
@@ -3142,6 +3249,46 @@ mod tests {
                     assert_eq!(s.window(&f), (depth, 0, 1), "{rule} {mv} {beta}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn stone_patterns_come_back_beyond_the_undo_log() {
+        // 200 moves: those past the log's 128 are taken back by reading the
+        // lines again, the others from the log; either way the counts and
+        // the stones' patterns are the ones read from scratch.
+        for rule in [Rule::Free, Rule::Renju] {
+            let mut poll = NoPoll;
+            let mut s = HostSearcher::new(&Gomoku::new(rule), Settings::HOST, &mut poll);
+            let mut played = std::vec::Vec::new();
+            let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+            while played.len() < 200 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let p = (seed % POINTS as u64) as Point;
+                if s.pos.board().is_empty(p) {
+                    played.push((p, s.play(p)));
+                }
+            }
+            while let Some((mv, undo)) = played.pop() {
+                s.take_back(mv, undo);
+                if played.len() % 25 == 0 {
+                    let board = s.pos.board();
+                    assert_eq!(s.host[0].hist, Histogram::from_board(board, rule));
+                    assert_eq!(s.eval, Eval::from_board(board, rule));
+                    for p in 0..POINTS as u8 {
+                        if let Some(side) = board.get(p) {
+                            let lines = board.lines(p);
+                            let table = Table::for_side(rule, side);
+                            let fresh: [Pattern; 4] =
+                                core::array::from_fn(|d| table.pattern(&lines[d], side));
+                            assert_eq!(s.host[0].stones[usize::from(p)], fresh, "stone {p}");
+                        }
+                    }
+                }
+            }
+            assert_eq!(s.host[0].undo.changed, 0);
         }
     }
 
