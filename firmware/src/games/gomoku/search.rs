@@ -2015,7 +2015,15 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         let opp = usize::from(self.pos.player_to_move() & 1) ^ 1;
         let (r0, c0) = ((last / 15) as i8, (last % 15) as i8);
         let (mut threats, mut threat) = (0u8, NO_POINT);
-        for (dr, dc) in super::board::DIRS {
+        let kept = self.host.first()?.stones[usize::from(last)];
+        for ((dr, dc), pattern) in super::board::DIRS.into_iter().zip(kept) {
+            // Only the lines where its stone makes a four.
+            if !matches!(
+                pattern,
+                super::lines::B4 | super::lines::F4 | super::lines::D4
+            ) {
+                continue;
+            }
             for k in (-4i8..=4).filter(|&k| k != 0) {
                 let (r, c) = (r0 + k * dr, c0 + k * dc);
                 if !(0..15).contains(&r) || !(0..15).contains(&c) {
