@@ -2005,10 +2005,11 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
     }
 
     /// Host, below the root, the opponent having a four: its five points
-    /// (how many, and one of them), read on the four lines through its last
-    /// move only (a four it had before that move would have been blocked, or
-    /// the side to move would have a four of its own and have won); `None`
-    /// when none is there (the scan then looks everywhere).
+    /// (how many, and one of them), read within four points of its last
+    /// move on the lines where that stone makes a four (`B4`, `F4`, `D4`):
+    /// a four it had before that move would have been blocked, or the side
+    /// to move would have a four of its own and have won. `None` when none
+    /// is there (the scan then looks everywhere).
     #[inline(never)]
     fn blocks_of_four(&mut self) -> Option<(u8, Point)> {
         let last = self.pos.last_move()?;
