@@ -73,6 +73,10 @@ use crate::text::ParseError;
 /// rows), so every node polls.
 const POLL_EVERY: u64 = poll_every(110_000);
 
+/// Nodes between two polls of the host (its clock read at every node cost
+/// 2 % of its time; 256 nodes are a third of a millisecond).
+const HOST_POLL_EVERY: u64 = crate::search::POLL_INTERVAL;
+
 /// Work budget of level 0 per move on the board, in points analysed (see
 /// [`Settings::work`]). One unit costs about 900 ticks on the board (a point's
 /// four line windows read and looked up for both colours), a node [`NODE_WORK`]
@@ -1634,7 +1638,12 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         self.nodes += 1;
         self.work = self.work.saturating_add(NODE_WORK);
         let mut late = false;
-        if self.nodes.is_multiple_of(POLL_EVERY) {
+        let every = if Self::HOST {
+            HOST_POLL_EVERY
+        } else {
+            POLL_EVERY
+        };
+        if self.nodes.is_multiple_of(every) {
             if self.poll.poll(self.nodes) {
                 self.stopped = true;
             }
