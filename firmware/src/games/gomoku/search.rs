@@ -2039,7 +2039,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
                 if !(0..15).contains(&r) || !(0..15).contains(&c) {
                     continue;
                 }
-                let q = (r * 15 + c) as Point;
+                let q = r as Point * 15 + c as Point;
                 if !self.pos.board().is_empty(q) {
                     continue;
                 }
