@@ -2023,10 +2023,9 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
     fn blocks_of_four(&mut self) -> Option<(u8, Point)> {
         let last = self.pos.last_move()?;
         let opp = usize::from(self.pos.player_to_move() & 1) ^ 1;
-        let (r0, c0) = ((last / 15) as i8, (last % 15) as i8);
         let (mut threats, mut threat) = (0u8, NO_POINT);
         let kept = self.host.first()?.stones[usize::from(last)];
-        for ((dr, dc), pattern) in super::board::DIRS.into_iter().zip(kept) {
+        for (d, pattern) in kept.into_iter().enumerate() {
             // Only the lines where its stone makes a four.
             if !matches!(
                 pattern,
@@ -2035,11 +2034,9 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
                 continue;
             }
             for k in (-4i8..=4).filter(|&k| k != 0) {
-                let (r, c) = (r0 + k * dr, c0 + k * dc);
-                if !(0..15).contains(&r) || !(0..15).contains(&c) {
+                let Some(q) = super::board::step(last, d, k) else {
                     continue;
-                }
-                let q = r as Point * 15 + c as Point;
+                };
                 if !self.pos.board().is_empty(q) {
                     continue;
                 }
@@ -3270,6 +3267,14 @@ mod tests {
         }
     }
 
+    /// The next number of a test's xorshift sequence (`seed` nonzero).
+    fn xorshift(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
     #[test]
     fn stone_patterns_come_back_beyond_the_undo_log() {
         // 200 moves: those past the log's 128 are taken back by reading the
@@ -3281,10 +3286,7 @@ mod tests {
             let mut played = std::vec::Vec::new();
             let mut seed = 0x9E37_79B9_7F4A_7C15u64;
             while played.len() < 200 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let p = (seed % POINTS as u64) as Point;
+                let p = (xorshift(&mut seed) % POINTS as u64) as Point;
                 if s.pos.board().is_empty(p) {
                     played.push((p, s.play(p)));
                 }
@@ -3351,10 +3353,7 @@ mod tests {
                 let Some(n) = near.len().checked_sub(1) else {
                     break;
                 };
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                s.play(near[(seed % (n as u64 + 1)) as usize]);
+                s.play(near[(xorshift(&mut seed) % (n as u64 + 1)) as usize]);
             }
         }
         assert!(checked > 200, "{checked} positions checked");
