@@ -3116,6 +3116,7 @@ fn parse_into<'p, const P: usize, const T: usize, const W: usize, const R: usize
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::einstein::SplitMix64;
     use crate::games::gomoku::lines::Table;
     use crate::games::gomoku::tests_support::NoPoll;
 
@@ -3267,14 +3268,6 @@ mod tests {
         }
     }
 
-    /// The next number of a test's xorshift sequence (`seed` nonzero).
-    fn xorshift(seed: &mut u64) -> u64 {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        *seed
-    }
-
     #[test]
     fn stone_patterns_come_back_beyond_the_undo_log() {
         // 200 moves: those past the log's 128 are taken back by reading the
@@ -3284,9 +3277,9 @@ mod tests {
             let mut poll = NoPoll;
             let mut s = HostSearcher::new(&Gomoku::new(rule), Settings::HOST, &mut poll);
             let mut played = std::vec::Vec::new();
-            let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+            let mut rng = SplitMix64::new(0x9E37_79B9_7F4A_7C15);
             while played.len() < 200 {
-                let p = (xorshift(&mut seed) % POINTS as u64) as Point;
+                let p = rng.below(POINTS as u32) as Point;
                 if s.pos.board().is_empty(p) {
                     played.push((p, s.play(p)));
                 }
@@ -3318,7 +3311,7 @@ mod tests {
         // opponent has a four and the side to move none, the five points
         // read on the last move's lines are the ones the full scan finds.
         let mut checked = 0;
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = SplitMix64::new(0x2545_F491_4F6C_DD1D);
         for game in 0..160 {
             let rule = [Rule::Free, Rule::Standard, Rule::Renju, Rule::Caro][game % 4];
             let mut poll = NoPoll;
@@ -3350,10 +3343,10 @@ mod tests {
                 let mut near = std::vec::Vec::new();
                 for_each_near(&s.pos, |p| near.push(p));
                 near.retain(|&p| s.pos.is_legal(p));
-                let Some(n) = near.len().checked_sub(1) else {
+                if near.is_empty() {
                     break;
-                };
-                s.play(near[(xorshift(&mut seed) % (n as u64 + 1)) as usize]);
+                }
+                s.play(near[rng.below(near.len() as u32) as usize]);
             }
         }
         assert!(checked > 200, "{checked} positions checked");
