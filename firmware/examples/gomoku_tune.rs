@@ -15,8 +15,10 @@
 //!    scale; `--one-k`: one K for all), labels each position
 //!    `λ·result + (1 − λ)·σ(K·score)`
 //!    (`--lambda λ`, default 0), then runs full-batch Adam on the mean squared
-//!    error between the labels and `σ(K·eval)` (the last file's K) with every
-//!    tenth game held out
+//!    error between the labels and `σ(K·eval)` (the last file's K, or
+//!    `--eval-k K`'s; `--eval-k start`: the K at which the start's weights
+//!    best fit the labels, so that the fit keeps their scale and the search's
+//!    margins their meaning) with every tenth game held out
 //!    (`--holdout N`), keeps the step with the lowest held-out loss and prints the
 //!    weights (Rust, a `HostWeights` constant) on standard output, both losses
 //!    on standard error, and the held-out loss of each group of positions
@@ -444,6 +446,9 @@ fn tune(args: &[String]) {
     let (mut no_points, mut start, mut coarse) = (false, START, false);
     let mut only = Vec::new();
     let mut one_k = false;
+    // `--eval-k K`: the evaluation's scale; `--eval-k start`: the K at which
+    // the start's weights best fit the labels (their own scale).
+    let mut eval_k: Option<Option<f64>> = None;
     let (mut threat, mut threat_reg, mut threat_only) = (false, 10.0f64, false);
     let (mut codes, mut code_reg, mut codes_only) = (false, 10.0f64, false);
     let (mut max_game, mut code_class) = (u64::MAX, 0);
@@ -458,6 +463,10 @@ fn tune(args: &[String]) {
             "--no-points" => no_points = true,
             "--coarse" => coarse = true,
             "--one-k" => one_k = true,
+            "--eval-k" => {
+                let v = value();
+                eval_k = Some((v != "start").then(|| v.parse::<f64>().expect("K")));
+            }
             "--threat" => threat = true,
             "--threat-only" => (threat, threat_only) = (true, true),
             "--threat-reg" => threat_reg = value().parse().expect("N"),
@@ -508,7 +517,6 @@ fn tune(args: &[String]) {
     for (f, k) in files.iter().zip(&k_file) {
         eprintln!("{f}: K = {k:.6}");
     }
-    let k = k_file.last().copied().unwrap_or(k_all);
     let label: Vec<f64> = (0..n)
         .map(|i| lambda * d.result[i] + (1.0 - lambda) * sigmoid(k_file[d.file[i]] * d.score[i]))
         .collect();
@@ -521,6 +529,11 @@ fn tune(args: &[String]) {
             .codes
             .map_or(0.0, |t| f64::from(t[c / CODES][c % CODES]))
     }));
+    let k = match eval_k {
+        Some(Some(k)) => k,
+        Some(None) => fit_k(&evals(&d, &train, &w0), &y_train),
+        None => k_file.last().copied().unwrap_or(k_all),
+    };
     let all = CODE_AT + 2 * CODES;
     // The threat table's L2 pull to zero: as strong as `threat_reg`
     // positions scored exactly as the rest of the evaluation says
