@@ -2974,9 +2974,9 @@ const RFP_MARGIN: Score = 64;
 
 /// [`Searcher::likely_fail_high`]'s margin a ply (Rapfi's `failHighMargin`:
 /// `15·depth − 9`, `+ 87` when the opponent has a four or an open three). At
-/// 200 ms a move against the search without it (session 54): free +47 Elo
-/// (+10 … +86) over 200 paired games, renju −9 (not there); depth at 100,000
-/// nodes 10.18 → 10.82 free.
+/// 200 ms a move against the search without it (session 54): free +42 Elo
+/// (+20 … +64) over 600 paired games, renju −9 over 200 (not there); depth at
+/// 100,000 nodes 10.18 → 10.82 free.
 const FH_MARGIN: Score = 15;
 /// [`Searcher::likely_fail_high`]'s bias.
 const FH_BIAS: Score = 9;
