@@ -440,15 +440,24 @@ fn read_weights(path: &str) -> HostWeights {
 }
 
 /// `tune`: the fit (see the module documentation).
+/// The scale K at which the evaluation is fitted (`σ(K·eval)`).
+enum EvalScale {
+    /// The last file's K (the newest engine's scores).
+    LastFile,
+    /// `--eval-k K`.
+    Fixed(f64),
+    /// `--eval-k start`: the K at which the start's weights best fit the
+    /// labels (their own scale).
+    Start,
+}
+
 fn tune(args: &[String]) {
     let mut files = Vec::new();
     let (mut holdout, mut steps, mut rate, mut lambda) = (10u64, 600usize, 1.0f64, 0.0f64);
     let (mut no_points, mut start, mut coarse) = (false, START, false);
     let mut only = Vec::new();
     let mut one_k = false;
-    // `--eval-k K`: the evaluation's scale; `--eval-k start`: the K at which
-    // the start's weights best fit the labels (their own scale).
-    let mut eval_k: Option<Option<f64>> = None;
+    let mut eval_k = EvalScale::LastFile;
     let (mut threat, mut threat_reg, mut threat_only) = (false, 10.0f64, false);
     let (mut codes, mut code_reg, mut codes_only) = (false, 10.0f64, false);
     let (mut max_game, mut code_class) = (u64::MAX, 0);
@@ -464,8 +473,10 @@ fn tune(args: &[String]) {
             "--coarse" => coarse = true,
             "--one-k" => one_k = true,
             "--eval-k" => {
-                let v = value();
-                eval_k = Some((v != "start").then(|| v.parse::<f64>().expect("K")));
+                eval_k = match value().as_str() {
+                    "start" => EvalScale::Start,
+                    k => EvalScale::Fixed(k.parse().expect("K")),
+                }
             }
             "--threat" => threat = true,
             "--threat-only" => (threat, threat_only) = (true, true),
@@ -530,9 +541,9 @@ fn tune(args: &[String]) {
             .map_or(0.0, |t| f64::from(t[c / CODES][c % CODES]))
     }));
     let k = match eval_k {
-        Some(Some(k)) => k,
-        Some(None) => fit_k(&evals(&d, &train, &w0), &y_train),
-        None => k_file.last().copied().unwrap_or(k_all),
+        EvalScale::Fixed(k) => k,
+        EvalScale::Start => fit_k(&evals(&d, &train, &w0), &y_train),
+        EvalScale::LastFile => k_file.last().copied().unwrap_or(k_all),
     };
     let all = CODE_AT + 2 * CODES;
     // The threat table's L2 pull to zero: as strong as `threat_reg`
