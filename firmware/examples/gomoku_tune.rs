@@ -439,7 +439,6 @@ fn read_weights(path: &str) -> HostWeights {
     w
 }
 
-/// `tune`: the fit (see the module documentation).
 /// The scale K at which the evaluation is fitted (`σ(K·eval)`).
 enum EvalScale {
     /// The last file's K (the newest engine's scores).
@@ -451,6 +450,7 @@ enum EvalScale {
     Start,
 }
 
+/// `tune`: the fit (see the module documentation).
 fn tune(args: &[String]) {
     let mut files = Vec::new();
     let (mut holdout, mut steps, mut rate, mut lambda) = (10u64, 600usize, 1.0f64, 0.0f64);
