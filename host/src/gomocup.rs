@@ -7,8 +7,9 @@
 //! `INFO show_detail` (Yixin-Board's `INFO PV` blocks), `YXBLOCK` / `YXBLOCKUNDO` … `DONE` and
 //! `YXBLOCKRESET` (points not to play: the request's `exclude=`), `YXBALANCEONE bias` /
 //! `YXBALANCETWO bias` (the stone or two stones that leave the score nearest to `bias`),
-//! `YXHASHCLEAR`, `YXSTOP` and `YXSHOWFORBID` (black's renju forbidden points,
-//! `FORBID xxyyxxyy….`). Each move request becomes one protocol v1 `go gomoku` request to the
+//! `YXHASHCLEAR`, `YXSTOP`, `YXSHOWFORBID` (black's renju forbidden points,
+//! `FORBID xxyyxxyy….`) and `YXSHOWINFO` (`MESSAGE` lines: the engine's name and
+//! `INFO MAX_THREAD_NUM 1`). Each move request becomes one protocol v1 `go gomoku` request to the
 //! board, which gets every stone.
 //!
 //! Coordinates: Piskvork's `x,y` count from the top-left corner (x = column, y = row from the
@@ -427,6 +428,16 @@ impl<W: Write> GomocupEngine<W> {
                      country=\"-\", www=\"-\"",
                     env!("CARGO_PKG_VERSION")
                 ))?;
+            }
+            "YXSHOWINFO" => {
+                // Yixin-Board asks once at start: the engine's name and what
+                // its settings may ask for (one search thread).
+                let board = self.link.describe();
+                self.say(&format!(
+                    "MESSAGE Sente {} ({board})",
+                    env!("CARGO_PKG_VERSION")
+                ))?;
+                self.say("MESSAGE INFO MAX_THREAD_NUM 1")?;
             }
             "END" => return Ok(Flow::Quit),
             other if other.starts_with("YX") => {
@@ -1086,6 +1097,16 @@ mod tests {
         assert!(lines[7].starts_with("ERROR INFO timeout_turn"), "{out}");
         // Nothing after END.
         assert_eq!(lines.len(), 8, "{out}");
+    }
+
+    /// Yixin-Board's first command: the engine's name and its one search
+    /// thread, as `MESSAGE` lines; no error, and the game goes on.
+    #[test]
+    fn yixin_asks_for_the_engines_information() {
+        let out = session(&["YXSHOWINFO", "START 15", "END"]);
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines[0].starts_with("MESSAGE Sente "), "{out}");
+        assert_eq!(lines[1..], ["MESSAGE INFO MAX_THREAD_NUM 1", "OK"], "{out}");
     }
 
     #[test]
