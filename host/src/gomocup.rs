@@ -233,6 +233,12 @@ impl<W: Write> GomocupEngine<W> {
         self.out.flush()
     }
 
+    /// The version `ABOUT` and `YXSHOWINFO` report: the crate's, and what
+    /// plays (the host engine or a board).
+    fn version(&self) -> String {
+        format!("{} ({})", env!("CARGO_PKG_VERSION"), self.link.describe())
+    }
+
     fn error(&mut self, message: &str) -> io::Result<()> {
         self.say(&format!("ERROR {message}"))
     }
@@ -422,21 +428,17 @@ impl<W: Write> GomocupEngine<W> {
             "YXBLOCKRESET" => self.blocked.clear(),
             "YXSTOP" | "STOP" => {}
             "ABOUT" => {
-                let board = self.link.describe();
+                let version = self.version();
                 self.say(&format!(
-                    "name=\"Sente\", version=\"{} ({board})\", author=\"Sente authors\", \
-                     country=\"-\", www=\"-\"",
-                    env!("CARGO_PKG_VERSION")
+                    "name=\"Sente\", version=\"{version}\", author=\"Sente authors\", \
+                     country=\"-\", www=\"-\""
                 ))?;
             }
             "YXSHOWINFO" => {
                 // Yixin-Board asks once at start: the engine's name and what
                 // its settings may ask for (one search thread).
-                let board = self.link.describe();
-                self.say(&format!(
-                    "MESSAGE Sente {} ({board})",
-                    env!("CARGO_PKG_VERSION")
-                ))?;
+                let version = self.version();
+                self.say(&format!("MESSAGE Sente {version}"))?;
                 self.say("MESSAGE INFO MAX_THREAD_NUM 1")?;
             }
             "END" => return Ok(Flow::Quit),
