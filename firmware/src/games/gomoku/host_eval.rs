@@ -385,15 +385,15 @@ impl HostEval {
 }
 
 /// The weights fitted by `gomoku_tune` (what `Settings::HOST` selects):
-/// session 34's fit with a threat table for the rules without forbidden
-/// points (at 200 ms a move +71 ± 28 Elo against session 26's weights, 400
-/// paired games), session 36's fits with threat tables for renju, one per
-/// colour to move (session 35's first fits at 200 ms a move +45 (+23 … +69)
+/// session 57's fit with a threat table for the rules without forbidden
+/// points (at 200 ms a move +30 (+6 … +53) Elo against session 34's weights,
+/// 400 paired games; those +71 ± 28 against session 26's), session 36's fits
+/// with threat tables for renju, one per colour to move (session 35's first fits at 200 ms a move +45 (+23 … +69)
 /// Elo against session 23's weights, 600 paired games; session 36's refits
 /// +47 (+21 … +72) against those, 600 paired games; see `docs/strength.md`,
-/// sessions 34–36).
+/// sessions 34–36 and 57).
 pub const TUNED: HostEval = HostEval {
-    free: TUNED_S34,
+    free: TUNED_S57,
     renju: [TUNED_S36_BLACK, TUNED_S36_WHITE],
 };
 
@@ -445,6 +445,27 @@ pub const TUNED_S34: HostWeights = HostWeights {
     tempo: 115,
     three_to_move: 683,
     threat: Some(&host_threats::FREE),
+    codes: None,
+};
+
+/// Session 57's fit for the rules without forbidden points: session 34's
+/// weights and threat table refitted together to the games' results
+/// (`gomoku_tune tune --one-k --eval-k start --start tuned --only free
+/// --threat --lambda 1 --steps 1200`, best step 1,200) on 184,697 positions
+/// of 8,000 self-play games (`LABEL_NODES=20000 gomoku_tune gen free 4000
+/// 5711 openings/gomoku-100.txt` and seed 5712, today's engine playing at
+/// 3,000 nodes a move): held-out loss against the results 0.1556 → 0.1494.
+/// Values per point code fitted on the same data to the 20,000-node
+/// searches' scores (session 34's recipe) made a weaker engine (see
+/// `docs/strength.md`, session 57).
+pub const TUNED_S57: HostWeights = HostWeights {
+    own: [0, 0, 4, -16, 4, 12, -24, 36, 616, 557, 45, 400, 400, 0],
+    opp: [0, 0, 2, -5, -2, 12, -15, -6, 130, 167, 45, 400, 400, 0],
+    own_points: [-11, -8, -11, 9, 25, 28, 82, 243, -39, 71, 2611, 1608, 0],
+    opp_points: [-10, -13, -7, -2, 17, 13, 47, 71, 31, 108, 351, 58, 0],
+    tempo: 207,
+    three_to_move: 846,
+    threat: Some(&host_threats::FREE_S57),
     codes: None,
 };
 
