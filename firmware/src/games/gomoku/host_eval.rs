@@ -388,10 +388,10 @@ impl HostEval {
 /// session 57's fit with a threat table for the rules without forbidden
 /// points (at 200 ms a move +30 (+6 … +53) Elo against session 34's weights,
 /// 400 paired games; those +71 ± 28 against session 26's), session 36's fits
-/// with threat tables for renju, one per colour to move (session 35's first fits at 200 ms a move +45 (+23 … +69)
-/// Elo against session 23's weights, 600 paired games; session 36's refits
-/// +47 (+21 … +72) against those, 600 paired games; see `docs/strength.md`,
-/// sessions 34–36 and 57).
+/// with threat tables for renju, one per colour to move (session 35's first
+/// fits at 200 ms a move +45 (+23 … +69) Elo against session 23's weights,
+/// 600 paired games; session 36's refits +47 (+21 … +72) against those, 600
+/// paired games; see `docs/strength.md`, sessions 34–36 and 57).
 pub const TUNED: HostEval = HostEval {
     free: TUNED_S57,
     renju: [TUNED_S36_BLACK, TUNED_S36_WHITE],
