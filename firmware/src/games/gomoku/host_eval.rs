@@ -387,14 +387,14 @@ impl HostEval {
 /// The weights fitted by `gomoku_tune` (what `Settings::HOST` selects):
 /// session 57's fit with a threat table for the rules without forbidden
 /// points (at 200 ms a move +30 (+6 … +53) Elo against session 34's weights,
-/// 400 paired games; those +71 ± 28 against session 26's), session 36's fits
-/// with threat tables for renju, one per colour to move (session 35's first
-/// fits at 200 ms a move +45 (+23 … +69) Elo against session 23's weights,
-/// 600 paired games; session 36's refits +47 (+21 … +72) against those, 600
-/// paired games; see `docs/strength.md`, sessions 34–36 and 57).
+/// 400 paired games; those +71 ± 28 against session 26's), session 58's fits
+/// with threat tables for renju, one per colour to move (at 200 ms a move
+/// +45 (+14 … +77) Elo against session 36's, 400 paired games; those +47
+/// (+21 … +72) against session 35's, 600 paired games; see
+/// `docs/strength.md`, sessions 34–36, 57 and 58).
 pub const TUNED: HostEval = HostEval {
     free: TUNED_S57,
-    renju: [TUNED_S36_BLACK, TUNED_S36_WHITE],
+    renju: [TUNED_S58_BLACK, TUNED_S58_WHITE],
 };
 
 /// Session 26's fit: session 23's recipe (its 15,853 positions, one K,
@@ -515,6 +515,45 @@ const fn stone_values() -> [i16; PATTERNS] {
     }
     v
 }
+
+/// Session 58's fit for renju with black to move: session 36's weights and
+/// table ([`TUNED_S36_BLACK`]) refitted to the games' results (`gomoku_tune
+/// tune --one-k --eval-k start --start tuned-black --only renju-black
+/// --threat --lambda 1 --steps 5000`, best step 3,720) on the black-to-move
+/// positions of 8,000 renju self-play games (`LABEL_NODES=20000 gomoku_tune
+/// gen renju 1500 5721|5722` and `gen renju 2500 5731|5732`, openings
+/// `openings/gomoku-100.txt`; 176,395 positions of both colours): held-out
+/// loss against the results 0.1534 → 0.1429. The fit grew the weights' size
+/// by half (tempo 356 → 583): every value here is the fit's times 1 / 1.537,
+/// the ratio of the two weight vectors' lengths, so that the search's fixed
+/// margins (reverse futility's 64 a ply) see session 36's scale. At 200 ms a
+/// move the scaled fit gained +45 (+14 … +77) Elo over 400 paired games, the
+/// unscaled one −12 (`docs/strength.md`, session 58).
+pub const TUNED_S58_BLACK: HostWeights = HostWeights {
+    own: [0, 0, 5, -13, 13, 12, -18, 57, 1104, 1463, 45, 400, 400, 0],
+    opp: [0, 0, 20, 3, 7, 12, 7, -53, 22, 114, 45, 400, 400, 0],
+    own_points: [-16, -13, -19, 3, 24, 31, 97, 120, -38, 131, 2799, -218, 0],
+    opp_points: [-14, -19, -13, -7, 18, 16, 38, 118, 159, 247, 389, -37, 0],
+    tempo: 379,
+    three_to_move: 1396,
+    threat: Some(&host_threats::RENJU_BLACK_S58),
+    codes: None,
+};
+
+/// Session 58's fit for renju with white to move: [`TUNED_S58_BLACK`]'s
+/// recipe from [`TUNED_S36_WHITE`] (`--start tuned-white --only
+/// renju-white`, best step 2,040): held-out loss 0.1539 → 0.1450; every value
+/// the fit's times 1 / 1.359.
+pub const TUNED_S58_WHITE: HostWeights = HostWeights {
+    own: [0, 0, 21, -23, 19, 12, -7, 33, 677, 414, 45, 400, 400, 0],
+    opp: [0, 0, 2, 3, 10, 12, -13, -12, 41, 163, 45, 400, 400, 0],
+    own_points: [-16, -8, -21, 11, 26, 45, 81, 227, 15, 127, 2537, 2849, 0],
+    opp_points: [-14, -18, -18, -9, 13, 15, 57, 21, 85, 205, 561, -108, 0],
+    tempo: -4,
+    three_to_move: 766,
+    threat: Some(&host_threats::RENJU_WHITE_S58),
+    codes: None,
+};
 
 #[cfg(test)]
 mod tests {
