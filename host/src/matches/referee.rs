@@ -213,6 +213,19 @@ fn play_game<G: Referee>(
             continue;
         }
         let side = usize::from(pos.player_to_move() % 2);
+        let mut moves = G::Moves::default();
+        pos.generate(&mut moves);
+        if moves.is_empty() {
+            // Renju's black with only forbidden points left on a nearly full board
+            // (the other games' rules end a game before it runs out of moves). The
+            // RIF rules let a player pass; the referee plays no passes and scores
+            // the game a draw rather than ask an engine for a move that is not there.
+            played.adjudicated = Some(format!(
+                "draw (adjudicated: {} has no legal move)",
+                G::PLAYERS[side]
+            ));
+            return Ok(played);
+        }
         let position = pos.request_position(&played.moves);
         if crate::engine::longest_head(G::NAME) + position.len()
             > sente_firmware::protocol::MAX_LINE

@@ -601,3 +601,37 @@ fn no_move_where_no_draw_claim_stands_forfeits() {
         assert!(first.forfeit.is_some(), "{game}: {first:?}");
     }
 }
+
+/// A renju game (Sente against Rapfi, session 58) that filled all but one point,
+/// h4, which is forbidden to black: black, to move, has no legal move. The referee scores it a draw without asking an engine, in both games of
+/// the pair.
+#[test]
+fn a_side_without_a_legal_move_draws() {
+    use sente_firmware::game::{Game, Notation};
+    const FULL: &str = include_str!("testdata/renju-one-forbidden-point.txt");
+    let moves: Vec<String> = FULL.split_whitespace().map(String::from).collect();
+    let mut pos = <Gomoku as Referee>::new_game("renju");
+    for m in &moves {
+        let mv = pos.parse_move(m).unwrap();
+        pos.make(mv);
+    }
+    let mut left = <Gomoku as Game>::Moves::default();
+    pos.generate(&mut left);
+    assert!(left.is_empty() && pos.outcome().is_none());
+    let r = against(
+        Scripted {
+            answer: "none",
+            delay: Duration::ZERO,
+        },
+        &MatchOptions {
+            openings: vec![moves],
+            ..options("renju", 2, 3)
+        },
+    );
+    assert!(r.error.is_none(), "{:?}", r.error);
+    for g in &r.records {
+        assert_eq!(g.white_score, 0.5, "{g:?}");
+        assert!(g.forfeit.is_none(), "{g:?}");
+        assert!(g.result.contains("black has no legal move"), "{}", g.result);
+    }
+}
