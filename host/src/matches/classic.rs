@@ -2,7 +2,7 @@
 //! gomoku (free rule) and xiangqi. Their rules end every game (a full board, the
 //! natural-move limit), so they have no ply cap unless `--max-plies` sets one.
 
-use sente_firmware::game::Notation;
+use sente_firmware::game::{Game, Notation};
 use sente_firmware::games::gomoku::Gomoku;
 use sente_firmware::games::tictactoe::TicTacToe;
 use sente_firmware::games::xiangqi::Xiangqi;
@@ -32,6 +32,13 @@ impl Referee for Gomoku {
 
     fn rule(&self) -> Option<String> {
         Some(Gomoku::rule(self).name().to_string())
+    }
+
+    /// Renju's black can be left with only forbidden points.
+    fn out_of_moves(&self) -> bool {
+        let mut moves = <Self as Game>::Moves::default();
+        self.generate(&mut moves);
+        moves.is_empty()
     }
 }
 

@@ -64,6 +64,14 @@ pub trait Referee: Notation {
         (Outcome::Draw, "draw (adjudicated at the ply cap)".into())
     }
 
+    /// Whether the side to move has no legal move though the rules' outcome says
+    /// nothing (renju's black with only forbidden points left on a nearly full
+    /// board); the referee then scores a draw. `false` (the default) for the games
+    /// whose rules end a game before its moves run out.
+    fn out_of_moves(&self) -> bool {
+        false
+    }
+
     /// An engine answered no move (UCCI's `nobestmove`, UCI's `bestmove (none)`)
     /// though the game goes on: the rule under which that stands as a draw claim,
     /// or `None` (the default) when it does not and the engine forfeits. `moves` are
@@ -213,12 +221,8 @@ fn play_game<G: Referee>(
             continue;
         }
         let side = usize::from(pos.player_to_move() % 2);
-        let mut moves = G::Moves::default();
-        pos.generate(&mut moves);
-        if moves.is_empty() {
-            // Renju's black with only forbidden points left on a nearly full board
-            // (the other games' rules end a game before it runs out of moves). The
-            // RIF rules let a player pass; the referee plays no passes and scores
+        if pos.out_of_moves() {
+            // The RIF rules let a player pass; the referee plays no passes and scores
             // the game a draw rather than ask an engine for a move that is not there.
             played.adjudicated = Some(format!(
                 "draw (adjudicated: {} has no legal move)",
