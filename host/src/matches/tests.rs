@@ -603,8 +603,8 @@ fn no_move_where_no_draw_claim_stands_forfeits() {
 }
 
 /// A renju game (Sente against Rapfi, session 58) that filled all but one point,
-/// h4, which is forbidden to black: black, to move, has no legal move. The referee scores it a draw without asking an engine, in both games of
-/// the pair.
+/// h4, which is forbidden to black: black, to move, has no legal move. The
+/// referee scores it a draw without asking an engine, in both games of the pair.
 #[test]
 fn a_side_without_a_legal_move_draws() {
     use sente_firmware::game::{Game, Notation};
@@ -615,9 +615,7 @@ fn a_side_without_a_legal_move_draws() {
         let mv = pos.parse_move(m).unwrap();
         pos.make(mv);
     }
-    let mut left = <Gomoku as Game>::Moves::default();
-    pos.generate(&mut left);
-    assert!(left.is_empty() && pos.outcome().is_none());
+    assert!(pos.out_of_moves() && pos.outcome().is_none());
     let r = against(
         Scripted {
             answer: "none",

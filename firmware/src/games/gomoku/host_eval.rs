@@ -505,17 +505,6 @@ pub const TUNED_S36_WHITE: HostWeights = HostWeights {
     codes: None,
 };
 
-/// [`super::lines::STONE_VALUE`] as 16-bit weights.
-const fn stone_values() -> [i16; PATTERNS] {
-    let mut v = [0i16; PATTERNS];
-    let mut i = 0;
-    while i < PATTERNS {
-        v[i] = super::lines::STONE_VALUE[i] as i16;
-        i += 1;
-    }
-    v
-}
-
 /// Session 58's fit for renju with black to move: session 36's weights and
 /// table ([`TUNED_S36_BLACK`]) refitted to the games' results (`gomoku_tune
 /// tune --one-k --eval-k start --start tuned-black --only renju-black
@@ -554,6 +543,17 @@ pub const TUNED_S58_WHITE: HostWeights = HostWeights {
     threat: Some(&host_threats::RENJU_WHITE_S58),
     codes: None,
 };
+
+/// [`super::lines::STONE_VALUE`] as 16-bit weights.
+const fn stone_values() -> [i16; PATTERNS] {
+    let mut v = [0i16; PATTERNS];
+    let mut i = 0;
+    while i < PATTERNS {
+        v[i] = super::lines::STONE_VALUE[i] as i16;
+        i += 1;
+    }
+    v
+}
 
 #[cfg(test)]
 mod tests {
