@@ -10,6 +10,8 @@
 //!    as won or lost by its threes) after the opening is labelled by a deeper
 //!    host search (`LABEL_NODES`, default 12,000): one `position;result;score;game`
 //!    line each (result and score from the side to move's view).
+//!    `LABEL_NODES=0`: no label search (score 0), for fits to the results
+//!    alone (`--lambda 1 --eval-k start`), several times faster.
 //! 2. `tune POSITIONS…`: fits the logistic scale K of the label search's scores
 //!    to the game results, per file (each file's engine scores on its own
 //!    scale; `--one-k`: one K for all), labels each position
@@ -182,7 +184,11 @@ fn generate(rule: Rule, games: u64, seed: u64, openings: &str) {
                 Outcome::Win(_) => 0.0,
                 Outcome::Draw => 0.5,
             };
-            let (_, score) = search(p, label_nodes, &mut arena);
+            let score = if label_nodes == 0 {
+                0
+            } else {
+                search(p, label_nodes, &mut arena).1
+            };
             writeln!(out, "{};{result};{score};{}", text(p), seed * 100_000 + g).expect("writable");
         }
         eprintln!(
