@@ -50,10 +50,17 @@
 //!    `--code-class K` (only the codes of points of fine class `K` or more
 //!    get values), `--games N` (only the first `N` games of each file, by the
 //!    game numbers' last five digits).
+//! 3. `net POSITIONS… --only GROUP`: fits a small network on the same
+//!    features to the results of one group's positions (see
+//!    `gomoku_tune/net.rs`), printed as a `host_net::Net` constant.
 //!
 //! `cargo run --release -p sente-firmware --example gomoku_tune -- gen free 300 1 > free.txt`
 //! `cargo run --release -p sente-firmware --example gomoku_tune -- tune free.txt renju.txt`
+//! `cargo run --release -p sente-firmware --example gomoku_tune -- net free.txt --only free`
 use std::io::{BufRead, Write};
+
+#[path = "gomoku_tune/net.rs"]
+mod net;
 
 use sente_firmware::engine::{
     EngineRequest, Poll, Profile, QuietPoll, RootMoves, Workspace, ask_in,
@@ -675,6 +682,9 @@ fn main() {
             generate(rule, games, seed, openings);
         }
         Some("tune") => tune(&args[1..]),
-        _ => eprintln!("usage: gomoku_tune gen RULE GAMES SEED [OPENINGS] | tune FILES… [options]"),
+        Some("net") => net::fit(&args[1..]),
+        _ => eprintln!(
+            "usage: gomoku_tune gen RULE GAMES SEED [OPENINGS] | tune FILES… [options] | net FILES… --only GROUP [options]"
+        ),
     }
 }

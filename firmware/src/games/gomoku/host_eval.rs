@@ -17,7 +17,9 @@
 //! * optionally a value per near point's pattern combination
 //!   ([`HostWeights::codes`], [`point_class::code`]: Rapfi's "pcode")
 //!   refining its class's weight (no kept weight set has them: session 35's
-//!   fits did not gain at equal time).
+//!   fits did not gain at equal time);
+//! * optionally a small network on these features ([`HostWeights::net`],
+//!   [`super::host_net`]) whose score replaces the weights' sum.
 //!
 //! The board profile keeps [`super::eval::Eval::score`]: the host's searches
 //! select these weights through `Settings::weights`.
@@ -106,6 +108,9 @@ pub struct HostWeights {
     /// added to its class's weight: `[0]` the side to move's points, `[1]`
     /// the opponent's (subtracted). `None`: none.
     pub codes: Option<&'static Codes>,
+    /// A network on these features ([`super::host_net`]) whose score
+    /// replaces the weights' sum (the codes still added). `None`: none.
+    pub net: Option<&'static super::host_net::Net>,
 }
 
 /// Values by point code ([`HostWeights::codes`]): the side to move's, the
@@ -170,7 +175,7 @@ impl HostWeights {
 
     /// `true` when a point class has a weight (the points must be counted).
     pub const fn uses_points(&self) -> bool {
-        if self.threat.is_some() || self.codes.is_some() {
+        if self.threat.is_some() || self.codes.is_some() || self.net.is_some() {
             return true;
         }
         let mut i = 0;
@@ -209,6 +214,10 @@ impl HostWeights {
     ) -> Score {
         if eval.has_four(to_move) {
             return FOUR_TO_MOVE;
+        }
+        if let Some(net) = self.net {
+            let x = super::host_net::inputs(eval, hist, points, to_move);
+            return (net.score(&x) + codes).clamp(-(MATE_BOUND - 1), MATE_BOUND - 1);
         }
         // The dot product of [`features`] and [`HostWeights::to_vec`], feature
         // by feature without either list.
@@ -351,6 +360,7 @@ pub const START: HostWeights = HostWeights {
     three_to_move: 250,
     threat: None,
     codes: None,
+    net: None,
 };
 
 /// Weights by kind of position: one set for the rules without forbidden
@@ -393,8 +403,26 @@ impl HostEval {
 /// (+21 … +72) against session 35's, 600 paired games; see
 /// `docs/strength.md`, sessions 34–36, 57 and 58).
 pub const TUNED: HostEval = HostEval {
-    free: TUNED_S57,
-    renju: [TUNED_S58_BLACK, TUNED_S58_WHITE],
+    free: TUNED_S60,
+    renju: [TUNED_S60_BLACK, TUNED_S60_WHITE],
+};
+
+/// Session 60: [`TUNED_S57`] with a network on its features.
+pub const TUNED_S60: HostWeights = HostWeights {
+    net: Some(&super::host_net::FREE_NET),
+    ..TUNED_S57
+};
+
+/// Session 60: [`TUNED_S58_BLACK`] with a network on its features.
+pub const TUNED_S60_BLACK: HostWeights = HostWeights {
+    net: Some(&super::host_net::RENJU_BLACK_NET),
+    ..TUNED_S58_BLACK
+};
+
+/// Session 60: [`TUNED_S58_WHITE`] with a network on its features.
+pub const TUNED_S60_WHITE: HostWeights = HostWeights {
+    net: Some(&super::host_net::RENJU_WHITE_NET),
+    ..TUNED_S58_WHITE
 };
 
 /// Session 26's fit: session 23's recipe (its 15,853 positions, one K,
@@ -409,6 +437,7 @@ pub const TUNED_S26: HostWeights = HostWeights {
     three_to_move: 531,
     threat: None,
     codes: None,
+    net: None,
 };
 
 /// Session 23's weights for every rule (the host's level 2, the A/B
@@ -427,6 +456,7 @@ pub const TUNED_S23: HostWeights = HostWeights {
     three_to_move: 474,
     threat: None,
     codes: None,
+    net: None,
 };
 
 /// Session 34's fit for the rules without forbidden points: the weights and
@@ -446,6 +476,7 @@ pub const TUNED_S34: HostWeights = HostWeights {
     three_to_move: 683,
     threat: Some(&host_threats::FREE),
     codes: None,
+    net: None,
 };
 
 /// Session 57's fit for the rules without forbidden points: session 34's
@@ -467,6 +498,7 @@ pub const TUNED_S57: HostWeights = HostWeights {
     three_to_move: 846,
     threat: Some(&host_threats::FREE_S57),
     codes: None,
+    net: None,
 };
 
 /// Session 36's fit for renju with black to move: the weights and the threat
@@ -488,6 +520,7 @@ pub const TUNED_S36_BLACK: HostWeights = HostWeights {
     three_to_move: 1530,
     threat: Some(&host_threats::RENJU_BLACK),
     codes: None,
+    net: None,
 };
 
 /// Session 36's fit for renju with white to move: [`TUNED_S36_BLACK`]'s
@@ -503,6 +536,7 @@ pub const TUNED_S36_WHITE: HostWeights = HostWeights {
     three_to_move: 882,
     threat: Some(&host_threats::RENJU_WHITE),
     codes: None,
+    net: None,
 };
 
 /// Session 58's fit for renju with black to move: session 36's weights and
@@ -527,6 +561,7 @@ pub const TUNED_S58_BLACK: HostWeights = HostWeights {
     three_to_move: 1396,
     threat: Some(&host_threats::RENJU_BLACK_S58),
     codes: None,
+    net: None,
 };
 
 /// Session 58's fit for renju with white to move: [`TUNED_S58_BLACK`]'s
@@ -542,6 +577,7 @@ pub const TUNED_S58_WHITE: HostWeights = HostWeights {
     three_to_move: 766,
     threat: Some(&host_threats::RENJU_WHITE_S58),
     codes: None,
+    net: None,
 };
 
 /// [`super::lines::STONE_VALUE`] as 16-bit weights.
@@ -597,7 +633,8 @@ mod tests {
     }
 
     /// The score is the dot product of the features and the weights, plus
-    /// the threat table's entry (the tuner's model), for every weight set.
+    /// the threat table's entry (the tuner's model), for every weight set;
+    /// with a network, the network's score of the same features.
     #[test]
     fn score_is_the_features_dot_product() {
         for text in [
@@ -612,8 +649,23 @@ mod tests {
             let pos = Gomoku::parse_position(text).unwrap();
             let (eval, hist, points) = from_scratch(&pos);
             for me in 0..2 {
-                for w in [TUNED.free, TUNED.renju[0], TUNED.renju[1], TUNED_S26, START] {
+                for w in [
+                    TUNED.free,
+                    TUNED.renju[0],
+                    TUNED.renju[1],
+                    TUNED_S57,
+                    TUNED_S58_BLACK,
+                    TUNED_S58_WHITE,
+                    TUNED_S26,
+                    START,
+                ] {
                     if eval.has_four(me) {
+                        continue;
+                    }
+                    if let Some(net) = w.net {
+                        let x = super::super::host_net::inputs(&eval, &hist, &points, me);
+                        let expected = (net.score(&x) + 7).clamp(-(MATE_BOUND - 1), MATE_BOUND - 1);
+                        assert_eq!(w.score(&eval, &hist, &points, 7, me), expected, "{text}");
                         continue;
                     }
                     let x = features(&eval, &hist, &points, me);

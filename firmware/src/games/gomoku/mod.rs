@@ -35,6 +35,7 @@ pub mod board;
 pub mod engine;
 pub mod eval;
 pub mod host_eval;
+pub mod host_net;
 pub mod host_threats;
 pub mod lines;
 pub mod lines_gen;

@@ -1,0 +1,325 @@
+//! `gomoku_tune net FILES… --only GROUP`: fits a [`Net`] (one hidden layer of
+//! rectified units and a linear skip, on the host evaluation's features and
+//! the threat mask's bits) to the games' results of one group of positions,
+//! by minibatch Adam on the mean squared error of `σ(logit)` against the
+//! result, every `--holdout`th game held out (the tuner's split), the epoch
+//! with the lowest held-out loss kept. The logit is put in the evaluation's
+//! units with the K at which today's weights for the group best fit the
+//! results (so that the search's margins keep their meaning) and printed as
+//! a `Net` constant (`--name NAME`) on standard output; the losses of today's
+//! weights, the fit and the network as the engine computes it go to standard error.
+//!
+//! Options: `--only free|renju-black|renju-white`, `--epochs N` (30),
+//! `--seed S` (1), `--holdout N` (10), `--rate R` (0.001).
+
+use sente_firmware::games::gomoku::Rule;
+use sente_firmware::games::gomoku::host_eval::{self, PARAMS, THREATS};
+use sente_firmware::games::gomoku::host_net::{HIDDEN, INPUTS, MASK_BITS, Net};
+
+use super::{Data, GROUPS, fit_k, load, mix, sigmoid};
+
+/// A seeded stream of numbers (SplitMix64 on a counter).
+struct Stream(u64);
+
+impl Stream {
+    /// A uniform number in [0, 1).
+    fn uniform(&mut self) -> f64 {
+        self.0 = self.0.wrapping_add(1);
+        (mix(self.0) >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// A standard normal number (Box–Muller).
+    fn normal(&mut self) -> f64 {
+        let u = self.uniform().max(1e-300);
+        let v = self.uniform();
+        (-2.0 * u.ln()).sqrt() * (2.0 * core::f64::consts::PI * v).cos()
+    }
+
+    /// A number in `0..n`.
+    fn below(&mut self, n: usize) -> usize {
+        ((self.uniform() * n as f64) as usize).min(n - 1)
+    }
+}
+
+/// The float network being fitted (standardised inputs).
+#[derive(Clone)]
+struct Model {
+    /// `[hidden][input]`.
+    w1: Vec<f64>,
+    b1: Vec<f64>,
+    w2: Vec<f64>,
+    skip: Vec<f64>,
+    bias: f64,
+}
+
+impl Model {
+    fn zeros() -> Self {
+        Model {
+            w1: vec![0.0; HIDDEN * INPUTS],
+            b1: vec![0.0; HIDDEN],
+            w2: vec![0.0; HIDDEN],
+            skip: vec![0.0; INPUTS],
+            bias: 0.0,
+        }
+    }
+
+    /// The parameters as one list of slices (the optimiser's view).
+    fn parts(&mut self) -> [&mut [f64]; 5] {
+        [
+            &mut self.w1,
+            &mut self.b1,
+            &mut self.w2,
+            &mut self.skip,
+            core::slice::from_mut(&mut self.bias),
+        ]
+    }
+
+    /// The logit and the hidden sums of inputs `x`.
+    fn forward(&self, x: &[f64], a: &mut [f64; HIDDEN]) -> f64 {
+        let mut z = self.bias + dot(&self.skip, x);
+        for (j, a) in a.iter_mut().enumerate() {
+            *a = self.b1[j] + dot(&self.w1[j * INPUTS..(j + 1) * INPUTS], x);
+            if *a > 0.0 {
+                z += *a * self.w2[j];
+            }
+        }
+        z
+    }
+}
+
+fn dot(w: &[f64], x: &[f64]) -> f64 {
+    w.iter().zip(x).map(|(w, x)| w * x).sum()
+}
+
+/// Each position's raw inputs (the features, the mask's bits).
+fn raw_inputs(d: &Data, i: usize) -> [f64; INPUTS] {
+    let mut x = [0.0; INPUTS];
+    x[..PARAMS].copy_from_slice(&d.x[i]);
+    for b in 0..MASK_BITS {
+        x[PARAMS + b] = ((d.mask[i] >> b) & 1) as f64;
+    }
+    x
+}
+
+/// Mean squared error of `σ(z)` against the results.
+fn loss(z: impl Iterator<Item = (f64, f64)>) -> f64 {
+    let (mut s, mut n) = (0.0, 0usize);
+    for (z, y) in z {
+        s += (sigmoid(z) - y).powi(2);
+        n += 1;
+    }
+    s / n.max(1) as f64
+}
+
+/// `net`: the fit (see the module documentation).
+pub fn fit(args: &[String]) {
+    let (mut files, mut only, mut name) = (Vec::new(), String::from("free"), String::from("NET"));
+    let (mut epochs, mut seed, mut holdout, mut rate) = (30usize, 1u64, 10u64, 1e-3f64);
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = || it.next().expect("a value").clone();
+        match a.as_str() {
+            "--only" => only = value(),
+            "--name" => name = value(),
+            "--epochs" => epochs = value().parse().expect("N"),
+            "--seed" => seed = value().parse().expect("S"),
+            "--holdout" => holdout = value().parse().expect("N"),
+            "--rate" => rate = value().parse().expect("R"),
+            _ => files.push(a.clone()),
+        }
+    }
+    let group = GROUPS
+        .iter()
+        .position(|g| *g == only)
+        .expect("--only free|renju-black|renju-white");
+    let start = match group {
+        0 => *host_eval::TUNED.weights(Rule::Free, 0),
+        g => *host_eval::TUNED.weights(Rule::Renju, (g - 1) as u8),
+    };
+    let d = load(&files, usize::MAX);
+    let (train, held): (Vec<usize>, Vec<usize>) = (0..d.x.len())
+        .filter(|&i| d.group[i] == group)
+        .partition(|&i| !mix(d.game[i]).is_multiple_of(holdout));
+    // Today's evaluation and its K.
+    let w0 = start.to_vec();
+    let today = |i: usize| {
+        d.x[i]
+            .iter()
+            .zip(w0)
+            .map(|(x, w)| x * f64::from(w))
+            .sum::<f64>()
+            + start
+                .threat
+                .map_or(0.0, |t| f64::from(t[d.mask[i] % THREATS]))
+    };
+    let pick =
+        |idx: &[usize], f: &dyn Fn(usize) -> f64| idx.iter().map(|&i| f(i)).collect::<Vec<_>>();
+    let result = |i: usize| d.result[i];
+    let k = fit_k(&pick(&train, &today), &pick(&train, &result));
+    let today_loss = |idx: &[usize]| loss(idx.iter().map(|&i| (k * today(i), d.result[i])));
+    eprintln!(
+        "{only}: {} train, {} held out, K = {k:.7}; today's weights: train {:.5}, held out {:.5}",
+        train.len(),
+        held.len(),
+        today_loss(&train),
+        today_loss(&held)
+    );
+    // Standardised inputs.
+    let raw: Vec<[f64; INPUTS]> = (0..d.x.len()).map(|i| raw_inputs(&d, i)).collect();
+    let (mut mu, mut sd) = ([0.0; INPUTS], [0.0; INPUTS]);
+    for &i in &train {
+        for (m, x) in mu.iter_mut().zip(&raw[i]) {
+            *m += x / train.len() as f64;
+        }
+    }
+    for &i in &train {
+        for ((s, x), m) in sd.iter_mut().zip(&raw[i]).zip(&mu) {
+            *s += (x - m).powi(2) / train.len() as f64;
+        }
+    }
+    // A constant input (the tempo's) is only centred: it is 0 after it.
+    for s in &mut sd {
+        *s = if *s > 1e-12 { s.sqrt() } else { 1.0 };
+    }
+    let std_of =
+        |i: usize| -> [f64; INPUTS] { core::array::from_fn(|c| (raw[i][c] - mu[c]) / sd[c]) };
+    let xs: Vec<[f64; INPUTS]> = (0..d.x.len()).map(std_of).collect();
+    let model_loss = |m: &Model, idx: &[usize]| {
+        let mut a = [0.0; HIDDEN];
+        loss(
+            idx.iter()
+                .map(|&i| (m.forward(&xs[i], &mut a), d.result[i])),
+        )
+    };
+    // He initialisation of the hidden layer, small output weights.
+    let mut rng = Stream(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut m = Model::zeros();
+    for w in &mut m.w1 {
+        *w = rng.normal() * (2.0 / INPUTS as f64).sqrt();
+    }
+    for w in &mut m.w2 {
+        *w = rng.normal() * (1.0 / HIDDEN as f64).sqrt() * 0.1;
+    }
+    let (mut mom, mut vel) = (Model::zeros(), Model::zeros());
+    let (b1, b2, l2, batch) = (0.9f64, 0.999f64, 1e-5f64, 512usize);
+    let mut order = train.clone();
+    let mut best = (model_loss(&m, &held), m.clone(), 0);
+    let mut t = 0i32;
+    for epoch in 1..=epochs {
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i + 1));
+        }
+        for chunk in order.chunks(batch) {
+            let mut g = Model::zeros();
+            let mut a = [0.0; HIDDEN];
+            for &i in chunk {
+                let x = &xs[i];
+                let p = sigmoid(m.forward(x, &mut a));
+                let dz = 2.0 * (p - d.result[i]) * p * (1.0 - p) / chunk.len() as f64;
+                g.bias += dz;
+                for (gs, x) in g.skip.iter_mut().zip(x) {
+                    *gs += dz * x;
+                }
+                for (j, &aj) in a.iter().enumerate() {
+                    if aj <= 0.0 {
+                        continue;
+                    }
+                    g.w2[j] += dz * aj;
+                    let dh = dz * m.w2[j];
+                    g.b1[j] += dh;
+                    for (gw, x) in g.w1[j * INPUTS..(j + 1) * INPUTS].iter_mut().zip(x) {
+                        *gw += dh * x;
+                    }
+                }
+            }
+            t += 1;
+            let (c1, c2) = (1.0 - b1.powi(t), 1.0 - b2.powi(t));
+            let (mut mp, mut vp, mut gp) = (mom.parts(), vel.parts(), g.parts());
+            for (((w, g), mo), ve) in m
+                .parts()
+                .iter_mut()
+                .zip(gp.iter_mut())
+                .zip(mp.iter_mut())
+                .zip(vp.iter_mut())
+            {
+                for (((w, g), mo), ve) in w
+                    .iter_mut()
+                    .zip(g.iter())
+                    .zip(mo.iter_mut())
+                    .zip(ve.iter_mut())
+                {
+                    let g = g + l2 * *w;
+                    *mo = b1 * *mo + (1.0 - b1) * g;
+                    *ve = b2 * *ve + (1.0 - b2) * g * g;
+                    *w -= rate * (*mo / c1) / ((*ve / c2).sqrt() + 1e-8);
+                }
+            }
+        }
+        let lh = model_loss(&m, &held);
+        eprintln!("epoch {epoch}: held out {lh:.5}");
+        if lh < best.0 {
+            best = (lh, m.clone(), epoch);
+        }
+    }
+    let (lh, m, epoch) = best;
+    // The standardisation folded in, the score in the evaluation's units.
+    let mut net = Net {
+        hidden: [[0.0; HIDDEN]; INPUTS],
+        hidden_bias: [0.0; HIDDEN],
+        out: [0.0; HIDDEN],
+        skip: [0.0; INPUTS],
+        bias: 0.0,
+    };
+    let mut bias = m.bias;
+    for c in 0..INPUTS {
+        net.skip[c] = (m.skip[c] / sd[c] / k) as f32;
+        bias -= m.skip[c] * mu[c] / sd[c];
+    }
+    net.bias = (bias / k) as f32;
+    for j in 0..HIDDEN {
+        let mut b = m.b1[j];
+        for c in 0..INPUTS {
+            let w = m.w1[j * INPUTS + c] / sd[c];
+            net.hidden[c][j] = w as f32;
+            b -= w * mu[c];
+        }
+        net.hidden_bias[j] = b as f32;
+        net.out[j] = (m.w2[j] / k) as f32;
+    }
+    let engine_loss = loss(held.iter().map(|&i| {
+        let x: [i32; INPUTS] = core::array::from_fn(|c| raw[i][c] as i32);
+        (k * f64::from(net.score(&x)), d.result[i])
+    }));
+    eprintln!(
+        "best epoch {epoch}: held out {lh:.5} (today's {:.5}), the network as the engine computes it {engine_loss:.5}",
+        today_loss(&held)
+    );
+    let list = |v: &[f32]| {
+        v.iter()
+            .map(|n| format!("{n:?}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    println!(
+        "/// `gomoku_tune net {} --only {only} --epochs {epochs} --seed {seed}` (best epoch \
+         {epoch}): held-out loss against the results {:.5} (today's weights {:.5}), K = {k:.7}.",
+        files
+            .iter()
+            .map(|f| f.rsplit('/').next().unwrap_or(f))
+            .collect::<Vec<_>>()
+            .join(" "),
+        engine_loss,
+        today_loss(&held)
+    );
+    println!("pub static {name}: Net = Net {{\n    hidden: [");
+    for row in &net.hidden {
+        println!("        [{}],", list(row));
+    }
+    println!(
+        "    ],\n    hidden_bias: [{}],\n    out: [{}],\n    skip: [{}],\n    bias: {:?},\n}};",
+        list(&net.hidden_bias),
+        list(&net.out),
+        list(&net.skip),
+        net.bias
+    );
+}
