@@ -4,10 +4,11 @@
 //! by minibatch Adam on the mean squared error of `σ(logit)` against the
 //! result, every `--holdout`th game held out (the tuner's split), the epoch
 //! with the lowest held-out loss kept. The logit is put in the evaluation's
-//! units with the K at which today's weights for the group best fit the
-//! results (so that the search's margins keep their meaning) and printed as
-//! a `Net` constant (`--name NAME`) on standard output; the losses of today's
-//! weights, the fit and the network as the engine computes it go to standard error.
+//! units with the K at which today's linear weights for the group (without
+//! their network) best fit the results, so that the search's margins keep
+//! their meaning, and printed as a `Net` constant (`--name NAME`) on
+//! standard output; the losses of today's linear weights, the fit and the
+//! network as the engine computes it go to standard error.
 //!
 //! Options: `--only free|renju-black|renju-white`, `--epochs N` (30),
 //! `--seed S` (1), `--holdout N` (10), `--rate R` (0.001).
@@ -158,7 +159,7 @@ pub fn fit(args: &[String]) {
     let k = fit_k(&pick(&train, &today), &pick(&train, &result));
     let today_loss = |idx: &[usize]| loss(idx.iter().map(|&i| (k * today(i), d.result[i])));
     eprintln!(
-        "{only}: {} train, {} held out, K = {k:.7}; today's weights: train {:.5}, held out {:.5}",
+        "{only}: {} train, {} held out, K = {k:.7}; today's linear weights: train {:.5}, held out {:.5}",
         train.len(),
         held.len(),
         today_loss(&train),
@@ -291,7 +292,7 @@ pub fn fit(args: &[String]) {
         (k * f64::from(net.score(&x)), d.result[i])
     }));
     eprintln!(
-        "best epoch {epoch}: held out {lh:.5} (today's {:.5}), the network as the engine computes it {engine_loss:.5}",
+        "best epoch {epoch}: held out {lh:.5} (today's linear weights {:.5}), the network as the engine computes it {engine_loss:.5}",
         today_loss(&held)
     );
     let list = |v: &[f32]| {
@@ -302,7 +303,7 @@ pub fn fit(args: &[String]) {
     };
     println!(
         "/// `gomoku_tune net {} --only {only} --epochs {epochs} --seed {seed}` (best epoch \
-         {epoch}): held-out loss against the results {:.5} (today's weights {:.5}), K = {k:.7}.",
+         {epoch}): held-out loss against the results {:.5} (today's linear weights {:.5}), K = {k:.7}.",
         files
             .iter()
             .map(|f| f.rsplit('/').next().unwrap_or(f))
