@@ -400,8 +400,10 @@ impl HostEval {
 /// 400 paired games; those +71 ± 28 against session 26's), session 58's fits
 /// with threat tables for renju, one per colour to move (at 200 ms a move
 /// +45 (+14 … +77) Elo against session 36's, 400 paired games; those +47
-/// (+21 … +72) against session 35's, 600 paired games; see
-/// `docs/strength.md`, sessions 34–36, 57 and 58).
+/// (+21 … +72) against session 35's, 600 paired games), each with session
+/// 60's network on its features ([`super::host_net`]: at 200 ms a move free
+/// +41 (+14 … +69), renju +49 (+20 … +79), 400 paired games each; see
+/// `docs/strength.md`, sessions 34–36, 57, 58 and 60).
 pub const TUNED: HostEval = HostEval {
     free: TUNED_S60,
     renju: [TUNED_S60_BLACK, TUNED_S60_WHITE],
