@@ -338,6 +338,19 @@ fn eval_of(d: &Data, i: usize, w: &[f64]) -> f64 {
             .sum::<f64>()
 }
 
+/// `weights` as the tuner's parameters ([`eval_of`]'s `w`): the linear
+/// weights, the threat table, the code values.
+fn parameters(weights: &HostWeights) -> Vec<f64> {
+    let mut w: Vec<f64> = weights.to_vec().iter().map(|&w| f64::from(w)).collect();
+    w.extend((0..THREATS).map(|m| weights.threat.map_or(0.0, |t| f64::from(t[m]))));
+    w.extend((0..2 * CODES).map(|c| {
+        weights
+            .codes
+            .map_or(0.0, |t| f64::from(t[c / CODES][c % CODES]))
+    }));
+    w
+}
+
 /// The evaluation of every position with weights `w`.
 fn evals(d: &Data, idx: &[usize], w: &[f64]) -> Vec<f64> {
     idx.iter().map(|&i| eval_of(d, i, w)).collect()
@@ -546,13 +559,7 @@ fn tune(args: &[String]) {
         .collect();
     let ys = |idx: &[usize]| idx.iter().map(|&i| label[i]).collect::<Vec<_>>();
     let (y_train, y_held) = (ys(&train), ys(&held));
-    let mut w0: Vec<f64> = start.to_vec().iter().map(|&w| f64::from(w)).collect();
-    w0.extend((0..THREATS).map(|m| start.threat.map_or(0.0, |t| f64::from(t[m]))));
-    w0.extend((0..2 * CODES).map(|c| {
-        start
-            .codes
-            .map_or(0.0, |t| f64::from(t[c / CODES][c % CODES]))
-    }));
+    let w0 = parameters(&start);
     let k = match eval_k {
         EvalScale::Fixed(k) => k,
         EvalScale::Start => fit_k(&evals(&d, &train, &w0), &y_train),

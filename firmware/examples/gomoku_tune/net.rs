@@ -14,10 +14,10 @@
 //! `--seed S` (1), `--holdout N` (10), `--rate R` (0.001).
 
 use sente_firmware::games::gomoku::Rule;
-use sente_firmware::games::gomoku::host_eval::{self, PARAMS, THREATS};
-use sente_firmware::games::gomoku::host_net::{HIDDEN, INPUTS, MASK_BITS, Net};
+use sente_firmware::games::gomoku::host_eval;
+use sente_firmware::games::gomoku::host_net::{self, HIDDEN, INPUTS, Net};
 
-use super::{Data, GROUPS, fit_k, load, mix, sigmoid};
+use super::{Data, GROUPS, evals, fit_k, load, mix, mse, parameters, sigmoid};
 
 /// A seeded stream of numbers (SplitMix64 on a counter).
 struct Stream(u64);
@@ -92,14 +92,9 @@ fn dot(w: &[f64], x: &[f64]) -> f64 {
     w.iter().zip(x).map(|(w, x)| w * x).sum()
 }
 
-/// Each position's raw inputs (the features, the mask's bits).
-fn raw_inputs(d: &Data, i: usize) -> [f64; INPUTS] {
-    let mut x = [0.0; INPUTS];
-    x[..PARAMS].copy_from_slice(&d.x[i]);
-    for b in 0..MASK_BITS {
-        x[PARAMS + b] = ((d.mask[i] >> b) & 1) as f64;
-    }
-    x
+/// Each position's inputs as the engine reads them.
+fn raw_inputs(d: &Data, i: usize) -> [i32; INPUTS] {
+    host_net::inputs_of(&d.x[i].map(|x| x as i32), d.mask[i])
 }
 
 /// Mean squared error of `σ(z)` against the results.
@@ -141,23 +136,12 @@ pub fn fit(args: &[String]) {
     let (train, held): (Vec<usize>, Vec<usize>) = (0..d.x.len())
         .filter(|&i| d.group[i] == group)
         .partition(|&i| !mix(d.game[i]).is_multiple_of(holdout));
-    // Today's evaluation and its K.
-    let w0 = start.to_vec();
-    let today = |i: usize| {
-        d.x[i]
-            .iter()
-            .zip(w0)
-            .map(|(x, w)| x * f64::from(w))
-            .sum::<f64>()
-            + start
-                .threat
-                .map_or(0.0, |t| f64::from(t[d.mask[i] % THREATS]))
-    };
-    let pick =
-        |idx: &[usize], f: &dyn Fn(usize) -> f64| idx.iter().map(|&i| f(i)).collect::<Vec<_>>();
-    let result = |i: usize| d.result[i];
-    let k = fit_k(&pick(&train, &today), &pick(&train, &result));
-    let today_loss = |idx: &[usize]| loss(idx.iter().map(|&i| (k * today(i), d.result[i])));
+    // Today's linear evaluation and its K.
+    let w0 = parameters(&start);
+    let today = |idx: &[usize]| evals(&d, idx, &w0);
+    let results = |idx: &[usize]| idx.iter().map(|&i| d.result[i]).collect::<Vec<_>>();
+    let k = fit_k(&today(&train), &results(&train));
+    let today_loss = |idx: &[usize]| mse(&today(idx), &results(idx), k);
     eprintln!(
         "{only}: {} train, {} held out, K = {k:.7}; today's linear weights: train {:.5}, held out {:.5}",
         train.len(),
@@ -166,24 +150,25 @@ pub fn fit(args: &[String]) {
         today_loss(&held)
     );
     // Standardised inputs.
-    let raw: Vec<[f64; INPUTS]> = (0..d.x.len()).map(|i| raw_inputs(&d, i)).collect();
+    let raw: Vec<[i32; INPUTS]> = (0..d.x.len()).map(|i| raw_inputs(&d, i)).collect();
     let (mut mu, mut sd) = ([0.0; INPUTS], [0.0; INPUTS]);
     for &i in &train {
-        for (m, x) in mu.iter_mut().zip(&raw[i]) {
-            *m += x / train.len() as f64;
+        for (m, &x) in mu.iter_mut().zip(&raw[i]) {
+            *m += f64::from(x) / train.len() as f64;
         }
     }
     for &i in &train {
-        for ((s, x), m) in sd.iter_mut().zip(&raw[i]).zip(&mu) {
-            *s += (x - m).powi(2) / train.len() as f64;
+        for ((s, &x), m) in sd.iter_mut().zip(&raw[i]).zip(&mu) {
+            *s += (f64::from(x) - m).powi(2) / train.len() as f64;
         }
     }
     // A constant input (the tempo's) is only centred: it is 0 after it.
     for s in &mut sd {
         *s = if *s > 1e-12 { s.sqrt() } else { 1.0 };
     }
-    let std_of =
-        |i: usize| -> [f64; INPUTS] { core::array::from_fn(|c| (raw[i][c] - mu[c]) / sd[c]) };
+    let std_of = |i: usize| -> [f64; INPUTS] {
+        core::array::from_fn(|c| (f64::from(raw[i][c]) - mu[c]) / sd[c])
+    };
     let xs: Vec<[f64; INPUTS]> = (0..d.x.len()).map(std_of).collect();
     let model_loss = |m: &Model, idx: &[usize]| {
         let mut a = [0.0; HIDDEN];
@@ -287,10 +272,10 @@ pub fn fit(args: &[String]) {
         net.hidden_bias[j] = b as f32;
         net.out[j] = (m.w2[j] / k) as f32;
     }
-    let engine_loss = loss(held.iter().map(|&i| {
-        let x: [i32; INPUTS] = core::array::from_fn(|c| raw[i][c] as i32);
-        (k * f64::from(net.score(&x)), d.result[i])
-    }));
+    let engine_loss = loss(
+        held.iter()
+            .map(|&i| (k * f64::from(net.score(&raw[i])), d.result[i])),
+    );
     eprintln!(
         "best epoch {epoch}: held out {lh:.5} (today's linear weights {:.5}), the network as the engine computes it {engine_loss:.5}",
         today_loss(&held)

@@ -44,9 +44,17 @@ pub struct Net {
 
 /// A position's inputs for the side `to_move`.
 pub fn inputs(eval: &Eval, hist: &Histogram, points: &PointClasses, to_move: u8) -> [i32; INPUTS] {
+    inputs_of(
+        &features(eval, hist, points, to_move),
+        threat_mask(points, to_move),
+    )
+}
+
+/// The inputs of a position with these [`features`] and this
+/// [`threat_mask`] (the tuner's stored form of a position).
+pub fn inputs_of(features: &[i32; PARAMS], mask: usize) -> [i32; INPUTS] {
     let mut x = [0; INPUTS];
-    x[..PARAMS].copy_from_slice(&features(eval, hist, points, to_move));
-    let mask = threat_mask(points, to_move);
+    x[..PARAMS].copy_from_slice(features);
     for (b, v) in x[PARAMS..].iter_mut().enumerate() {
         *v = ((mask >> b) & 1) as i32;
     }
