@@ -8,16 +8,29 @@
 //! their network) best fit the results, so that the search's margins keep
 //! their meaning, and printed as a `Net` constant (`--name NAME`) on
 //! standard output; the losses of today's linear weights, the fit and the
-//! network as the engine computes it go to standard error.
+//! network as the engine computes it go to standard error, with today's
+//! network's (if the group has one) on the same positions.
 //!
 //! Options: `--only free|renju-black|renju-white`, `--epochs N` (30),
-//! `--seed S` (1), `--holdout N` (10), `--rate R` (0.001).
+//! `--seed S` (1), `--holdout N` (10), `--rate R` (0.001), `--cosine` (the
+//! rate falls from R to 0 over the epochs along half a cosine), `--codes`
+//! (the network reads the near points' codes too: a row of weights per code
+//! and colour, [`CodeTable`], fitted from zero, written as 16-bit integers
+//! to `--codes-out PATH` (`codes.bin`) and named in the constant as
+//! `include_bytes!("nets/FILE")`), `--code-class K` (0: only the codes of a
+//! colour's points of fine class `K` or more are read).
+//! A network with codes is kept as its constant and its file, which the
+//! constant reads at compile time (`host_net::code_rows`); no network the
+//! engine selects reads codes today (session 61: a gain at equal nodes,
+//! none at equal time; `docs/strength.md`).
 
 use sente_firmware::games::gomoku::Rule;
 use sente_firmware::games::gomoku::host_eval;
-use sente_firmware::games::gomoku::host_net::{self, HIDDEN, INPUTS, Net};
+use sente_firmware::games::gomoku::host_net::{
+    self, CODE_ROW, CODE_ROWS, CODE_TABLE_BYTES, CodeSums, CodeTable, HIDDEN, INPUTS, Net,
+};
 
-use super::{Data, GROUPS, evals, fit_k, load, mix, mse, parameters, sigmoid};
+use super::{CODES, Data, GROUPS, evals, fit_k, load, mix, mse, parameters, sigmoid};
 
 /// A seeded stream of numbers (SplitMix64 on a counter).
 struct Stream(u64);
@@ -51,11 +64,18 @@ struct Model {
     w2: Vec<f64>,
     skip: Vec<f64>,
     bias: f64,
+    /// `[code][hidden]`: each near point code's weight in each hidden unit.
+    emb: Vec<f64>,
+    /// Each code's weight in the score.
+    cskip: Vec<f64>,
 }
 
 impl Model {
-    fn zeros() -> Self {
+    fn zeros(codes: bool) -> Self {
+        let n = if codes { 2 * CODES } else { 0 };
         Model {
+            emb: vec![0.0; n * HIDDEN],
+            cskip: vec![0.0; n],
             w1: vec![0.0; HIDDEN * INPUTS],
             b1: vec![0.0; HIDDEN],
             w2: vec![0.0; HIDDEN],
@@ -65,8 +85,10 @@ impl Model {
     }
 
     /// The parameters as one list of slices (the optimiser's view).
-    fn parts(&mut self) -> [&mut [f64]; 5] {
+    fn parts(&mut self) -> [&mut [f64]; 7] {
         [
+            &mut self.emb,
+            &mut self.cskip,
             &mut self.w1,
             &mut self.b1,
             &mut self.w2,
@@ -76,10 +98,21 @@ impl Model {
     }
 
     /// The logit and the hidden sums of inputs `x`.
-    fn forward(&self, x: &[f64], a: &mut [f64; HIDDEN]) -> f64 {
+    fn forward(&self, x: &[f64], codes: &[(u32, f64)], a: &mut [f64; HIDDEN]) -> f64 {
         let mut z = self.bias + dot(&self.skip, x);
         for (j, a) in a.iter_mut().enumerate() {
             *a = self.b1[j] + dot(&self.w1[j * INPUTS..(j + 1) * INPUTS], x);
+        }
+        if !self.cskip.is_empty() {
+            for &(c, n) in codes {
+                let (c, n) = (c as usize, n.abs());
+                z += self.cskip[c] * n;
+                for (j, a) in a.iter_mut().enumerate() {
+                    *a += self.emb[c * HIDDEN + j] * n;
+                }
+            }
+        }
+        for (j, a) in a.iter_mut().enumerate() {
             if *a > 0.0 {
                 z += *a * self.w2[j];
             }
@@ -111,6 +144,10 @@ fn loss(z: impl Iterator<Item = (f64, f64)>) -> f64 {
 pub fn fit(args: &[String]) {
     let (mut files, mut only, mut name) = (Vec::new(), String::from("free"), String::from("NET"));
     let (mut epochs, mut seed, mut holdout, mut rate) = (30usize, 1u64, 10u64, 1e-3f64);
+    let mut cosine = false;
+    let mut with_codes = false;
+    let mut codes_out = String::from("codes.bin");
+    let mut code_class = 0u8;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = || it.next().expect("a value").clone();
@@ -121,6 +158,10 @@ pub fn fit(args: &[String]) {
             "--seed" => seed = value().parse().expect("S"),
             "--holdout" => holdout = value().parse().expect("N"),
             "--rate" => rate = value().parse().expect("R"),
+            "--cosine" => cosine = true,
+            "--codes" => with_codes = true,
+            "--codes-out" => codes_out = value(),
+            "--code-class" => code_class = value().parse().expect("K"),
             _ => files.push(a.clone()),
         }
     }
@@ -132,7 +173,14 @@ pub fn fit(args: &[String]) {
         0 => *host_eval::TUNED.weights(Rule::Free, 0),
         g => *host_eval::TUNED.weights(Rule::Renju, (g - 1) as u8),
     };
-    let d = load(&files, usize::MAX);
+    let d = load(
+        &files,
+        if with_codes {
+            usize::from(code_class)
+        } else {
+            usize::MAX
+        },
+    );
     let (train, held): (Vec<usize>, Vec<usize>) = (0..d.x.len())
         .filter(|&i| d.group[i] == group)
         .partition(|&i| !mix(d.game[i]).is_multiple_of(holdout));
@@ -166,6 +214,36 @@ pub fn fit(args: &[String]) {
     for s in &mut sd {
         *s = if *s > 1e-12 { s.sqrt() } else { 1.0 };
     }
+    let net_loss = |net: &Net, idx: &[usize]| {
+        loss(idx.iter().map(|&i| {
+            let mut sums = CodeSums::default();
+            if let Some(table) = &net.codes {
+                for &(c, n) in &d.codes[i] {
+                    table.add(c as usize, n.abs() as i32, &mut sums);
+                }
+            }
+            (k * f64::from(net.score(&raw[i], &sums)), d.result[i])
+        }))
+    };
+    // The positions' codes are read for this fit's class: today's network
+    // is compared only if it reads the same ones.
+    let same_codes = |net: &Net| {
+        net.codes
+            .is_none_or(|t| with_codes && t.min_class == code_class)
+    };
+    if let Some(net) = start.net.filter(|n| !same_codes(n)) {
+        eprintln!(
+            "today's network reads the codes of class {} or more: compare with --codes --code-class {0}",
+            net.codes.map_or(0, |t| t.min_class)
+        );
+    }
+    if let Some(net) = start.net.filter(|n| same_codes(n)) {
+        eprintln!(
+            "today's network: train {:.5}, held out {:.5}",
+            net_loss(net, &train),
+            net_loss(net, &held)
+        );
+    }
     let std_of = |i: usize| -> [f64; INPUTS] {
         core::array::from_fn(|c| (f64::from(raw[i][c]) - mu[c]) / sd[c])
     };
@@ -174,19 +252,19 @@ pub fn fit(args: &[String]) {
         let mut a = [0.0; HIDDEN];
         loss(
             idx.iter()
-                .map(|&i| (m.forward(&xs[i], &mut a), d.result[i])),
+                .map(|&i| (m.forward(&xs[i], &d.codes[i], &mut a), d.result[i])),
         )
     };
     // He initialisation of the hidden layer, small output weights.
     let mut rng = Stream(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let mut m = Model::zeros();
+    let mut m = Model::zeros(with_codes);
     for w in &mut m.w1 {
         *w = rng.normal() * (2.0 / INPUTS as f64).sqrt();
     }
     for w in &mut m.w2 {
         *w = rng.normal() * (1.0 / HIDDEN as f64).sqrt() * 0.1;
     }
-    let (mut mom, mut vel) = (Model::zeros(), Model::zeros());
+    let (mut mom, mut vel) = (Model::zeros(with_codes), Model::zeros(with_codes));
     let (b1, b2, l2, batch) = (0.9f64, 0.999f64, 1e-5f64, 512usize);
     let mut order = train.clone();
     let mut best = (model_loss(&m, &held), m.clone(), 0);
@@ -195,14 +273,27 @@ pub fn fit(args: &[String]) {
         for i in (1..order.len()).rev() {
             order.swap(i, rng.below(i + 1));
         }
-        for chunk in order.chunks(batch) {
-            let mut g = Model::zeros();
+        let steps = order.len().div_ceil(batch);
+        for (step, chunk) in order.chunks(batch).enumerate() {
+            let progress = ((epoch - 1) * steps + step) as f64 / (epochs * steps) as f64;
+            let rate = if cosine {
+                rate * 0.5 * (1.0 + (core::f64::consts::PI * progress).cos())
+            } else {
+                rate
+            };
+            let mut g = Model::zeros(with_codes);
             let mut a = [0.0; HIDDEN];
             for &i in chunk {
                 let x = &xs[i];
-                let p = sigmoid(m.forward(x, &mut a));
+                let codes = &d.codes[i];
+                let p = sigmoid(m.forward(x, codes, &mut a));
                 let dz = 2.0 * (p - d.result[i]) * p * (1.0 - p) / chunk.len() as f64;
                 g.bias += dz;
+                if with_codes {
+                    for &(c, n) in codes {
+                        g.cskip[c as usize] += dz * n.abs();
+                    }
+                }
                 for (gs, x) in g.skip.iter_mut().zip(x) {
                     *gs += dz * x;
                 }
@@ -215,6 +306,11 @@ pub fn fit(args: &[String]) {
                     g.b1[j] += dh;
                     for (gw, x) in g.w1[j * INPUTS..(j + 1) * INPUTS].iter_mut().zip(x) {
                         *gw += dh * x;
+                    }
+                    if with_codes {
+                        for &(c, n) in codes {
+                            g.emb[c as usize * HIDDEN + j] += dh * n.abs();
+                        }
                     }
                 }
             }
@@ -255,7 +351,13 @@ pub fn fit(args: &[String]) {
         out: [0.0; HIDDEN],
         skip: [0.0; INPUTS],
         bias: 0.0,
+        codes: None,
     };
+    if with_codes {
+        let (table, bytes) = code_table(&m, k, code_class);
+        std::fs::write(&codes_out, bytes).expect("a writable --codes-out");
+        net.codes = Some(table);
+    }
     let mut bias = m.bias;
     for c in 0..INPUTS {
         net.skip[c] = (m.skip[c] / sd[c] / k) as f32;
@@ -272,10 +374,7 @@ pub fn fit(args: &[String]) {
         net.hidden_bias[j] = b as f32;
         net.out[j] = (m.w2[j] / k) as f32;
     }
-    let engine_loss = loss(
-        held.iter()
-            .map(|&i| (k * f64::from(net.score(&raw[i])), d.result[i])),
-    );
+    let engine_loss = net_loss(&net, &held);
     eprintln!(
         "best epoch {epoch}: held out {lh:.5} (today's linear weights {:.5}), the network as the engine computes it {engine_loss:.5}",
         today_loss(&held)
@@ -301,11 +400,47 @@ pub fn fit(args: &[String]) {
     for row in &net.hidden {
         println!("        [{}],", list(row));
     }
+    let codes = net.codes.map_or(String::from("None"), |t| {
+        format!(
+            "Some(CodeTable {{\n        rows: &code_rows(include_bytes!(\"nets/{}\")),\n        hidden_scale: {:?},\n        skip_scale: {:?},\n        min_class: {},\n    }})",
+            codes_out.rsplit('/').next().unwrap_or(&codes_out),
+            t.hidden_scale,
+            t.skip_scale,
+            t.min_class
+        )
+    });
     println!(
-        "    ],\n    hidden_bias: [{}],\n    out: [{}],\n    skip: [{}],\n    bias: {:?},\n}};",
+        "    ],\n    hidden_bias: [{}],\n    out: [{}],\n    skip: [{}],\n    bias: {:?},\n    codes: {codes},\n}};",
         list(&net.hidden_bias),
         list(&net.out),
         list(&net.skip),
         net.bias
     );
+}
+
+/// The fitted code weights as a [`CodeTable`] and its file: hidden weights (logit
+/// units) and score weights (over `k`, the evaluation's units) each scaled
+/// so that the largest is ±32,767, rounded to the nearest step.
+fn code_table(m: &Model, k: f64, min_class: u8) -> (CodeTable, Vec<u8>) {
+    let largest = |v: &mut dyn Iterator<Item = f64>| v.fold(1e-12f64, |a, x| a.max(x.abs()));
+    let hidden_scale = largest(&mut m.emb.iter().copied()) / 32_767.0;
+    let skip_scale = largest(&mut m.cskip.iter().map(|w| w / k)) / 32_767.0;
+    let mut bytes = Vec::with_capacity(CODE_ROWS * CODE_ROW * 2);
+    for c in 0..CODE_ROWS {
+        let row = m.emb[c * HIDDEN..(c + 1) * HIDDEN]
+            .iter()
+            .map(|w| w / hidden_scale)
+            .chain(core::iter::once(m.cskip[c] / k / skip_scale));
+        for v in row {
+            bytes.extend_from_slice(&(v.round() as i16).to_le_bytes());
+        }
+    }
+    let file: &[u8; CODE_TABLE_BYTES] = bytes.as_slice().try_into().expect("a whole table");
+    let table = CodeTable {
+        rows: Box::leak(Box::new(host_net::code_rows(file))),
+        hidden_scale: hidden_scale as f32,
+        skip_scale: skip_scale as f32,
+        min_class,
+    };
+    (table, bytes)
 }

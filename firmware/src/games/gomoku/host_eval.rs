@@ -203,13 +203,17 @@ impl HostWeights {
 
     /// Score for `to_move`: a four of its own wins next move ([`FOUR_TO_MOVE`]);
     /// otherwise the weighted features (see [`features`]) and `codes`, the
-    /// near points' [`HostWeights::code_value`]s added up (0 without codes).
+    /// near points' [`HostWeights::code_value`]s added up (0 without codes);
+    /// with a network, its score of the features and of `net_codes` (the
+    /// near points' rows of its [`super::host_net::CodeTable`] added up, if
+    /// it has one) and `codes`.
     pub fn score(
         &self,
         eval: &Eval,
         hist: &Histogram,
         points: &PointClasses,
         codes: i32,
+        net_codes: &super::host_net::CodeSums,
         to_move: u8,
     ) -> Score {
         if eval.has_four(to_move) {
@@ -217,7 +221,7 @@ impl HostWeights {
         }
         if let Some(net) = self.net {
             let x = super::host_net::inputs(eval, hist, points, to_move);
-            return (net.score(&x) + codes).clamp(-(MATE_BOUND - 1), MATE_BOUND - 1);
+            return (net.score(&x, net_codes) + codes).clamp(-(MATE_BOUND - 1), MATE_BOUND - 1);
         }
         // The dot product of [`features`] and [`HostWeights::to_vec`], feature
         // by feature without either list.
@@ -650,8 +654,20 @@ mod tests {
         ] {
             let pos = Gomoku::parse_position(text).unwrap();
             let (eval, hist, points) = from_scratch(&pos);
+            // A network that reads the near points' codes too.
+            let coded: &'static super::super::host_net::Net =
+                std::boxed::Box::leak(std::boxed::Box::new(super::super::host_net::Net {
+                    codes: Some(super::super::host_net::tests::test_table(
+                        point_class::K_BLOCK3,
+                    )),
+                    ..super::super::host_net::FREE_NET
+                }));
             for me in 0..2 {
                 for w in [
+                    HostWeights {
+                        net: Some(coded),
+                        ..TUNED.free
+                    },
                     TUNED.free,
                     TUNED.renju[0],
                     TUNED.renju[1],
@@ -664,10 +680,20 @@ mod tests {
                     if eval.has_four(me) {
                         continue;
                     }
+                    let net_codes = w
+                        .net
+                        .and_then(|n| n.codes)
+                        .map(|t| t.sums_of(&pos, me))
+                        .unwrap_or_default();
                     if let Some(net) = w.net {
                         let x = super::super::host_net::inputs(&eval, &hist, &points, me);
-                        let expected = (net.score(&x) + 7).clamp(-(MATE_BOUND - 1), MATE_BOUND - 1);
-                        assert_eq!(w.score(&eval, &hist, &points, 7, me), expected, "{text}");
+                        let expected = (net.score(&x, &net_codes) + 7)
+                            .clamp(-(MATE_BOUND - 1), MATE_BOUND - 1);
+                        assert_eq!(
+                            w.score(&eval, &hist, &points, 7, &net_codes, me),
+                            expected,
+                            "{text}"
+                        );
                         continue;
                     }
                     let x = features(&eval, &hist, &points, me);
@@ -679,7 +705,11 @@ mod tests {
                     let mask = threat_mask(&points, me);
                     let threat = w.threat.map_or(0, |t| i32::from(t[mask % THREATS]));
                     let expected = (dot + threat + 7).clamp(-(MATE_BOUND - 1), MATE_BOUND - 1);
-                    assert_eq!(w.score(&eval, &hist, &points, 7, me), expected, "{text}");
+                    assert_eq!(
+                        w.score(&eval, &hist, &points, 7, &net_codes, me),
+                        expected,
+                        "{text}"
+                    );
                 }
             }
         }
@@ -698,7 +728,7 @@ mod tests {
             let (eval, hist, points) = from_scratch(&pos);
             let me = pos.player_to_move();
             assert_eq!(
-                START.score(&eval, &hist, &points, 0, me),
+                START.score(&eval, &hist, &points, 0, &Default::default(), me),
                 eval.score(me),
                 "{text}"
             );

@@ -10,9 +10,19 @@
 //! bits). A hidden unit's sum is in units of the fit's logit; the output
 //! weights, the skip and the bias are in the evaluation's units (the logit
 //! over the search's K), so that the search's margins keep their meaning.
+//!
+//! A network may also read the near points' codes ([`CodeTable`]): each
+//! near point's [`point_class::code`] for the side to move and for the
+//! opponent picks a row of weights (one per hidden unit, one for the score)
+//! that is added in, as many times as points have that code. The rows are
+//! 16-bit integers, added up exactly in 32-bit sums ([`CodeSums`]) and
+//! scaled once, so that the order of the points does not change the score.
 
+use super::Gomoku;
 use super::eval::Eval;
 use super::host_eval::{Histogram, PARAMS, PointClasses, features, threat_mask};
+use super::lines::Pattern;
+use super::point_class::{self, CODES};
 
 /// Bits of the threat mask among the inputs.
 pub const MASK_BITS: usize = 11;
@@ -40,6 +50,117 @@ pub struct Net {
     pub skip: [f32; INPUTS],
     /// The score's bias.
     pub bias: f32,
+    /// The weights of the near points' codes, if the network reads them.
+    pub codes: Option<CodeTable>,
+}
+
+/// Values in a row of a [`CodeTable`]: a weight for each hidden unit, then
+/// one for the score.
+pub const CODE_ROW: usize = HIDDEN + 1;
+
+/// Rows of a [`CodeTable`]: the side to move's codes, then the opponent's.
+pub const CODE_ROWS: usize = 2 * CODES;
+
+/// Bytes of a [`CodeTable`]'s rows: [`CODE_ROWS`] rows of [`CODE_ROW`]
+/// little-endian `i16`s.
+pub const CODE_TABLE_BYTES: usize = CODE_ROWS * CODE_ROW * 2;
+
+/// A [`CodeTable`]'s rows as the engine reads them.
+pub type CodeRows = [[i32; CODE_ROW]; CODE_ROWS];
+
+/// The rows of a code table file ([`CODE_TABLE_BYTES`] bytes: [`CODE_ROWS`]
+/// rows of [`CODE_ROW`] little-endian `i16`s), at compile time.
+pub const fn code_rows(bytes: &[u8; CODE_TABLE_BYTES]) -> CodeRows {
+    let mut rows = [[0; CODE_ROW]; CODE_ROWS];
+    let mut r = 0;
+    while r < CODE_ROWS {
+        let mut k = 0;
+        while k < CODE_ROW {
+            let at = 2 * (r * CODE_ROW + k);
+            rows[r][k] = i16::from_le_bytes([bytes[at], bytes[at + 1]]) as i32;
+            k += 1;
+        }
+        r += 1;
+    }
+    rows
+}
+
+/// The weights of a [`Net`]'s near point codes (see the module
+/// documentation): row `code` for a point where the side to move's
+/// patterns have that code, row `CODES + code` for the opponent's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CodeTable {
+    /// The rows ([`code_rows`] of the table's file).
+    pub rows: &'static CodeRows,
+    /// A hidden weight's value in logit units per integer step.
+    pub hidden_scale: f32,
+    /// A score weight's value in the evaluation's units per integer step.
+    pub skip_scale: f32,
+    /// The weakest [`point_class`] whose codes are read: a colour's codes
+    /// of points of a weaker class for it are left out.
+    pub min_class: point_class::PointClass,
+}
+
+impl CodeTable {
+    /// Adds row `row` of the table `times` times to `sums`.
+    #[inline(always)]
+    pub fn add(&self, row: usize, times: i32, sums: &mut CodeSums) {
+        let Some(values) = self.rows.get(row) else {
+            return;
+        };
+        for (s, &v) in sums.hidden.iter_mut().zip(values) {
+            *s += v * times;
+        }
+        sums.skip += values[HIDDEN] * times;
+    }
+
+    /// Adds a near point whose patterns are `patterns` and fine classes
+    /// `classes` (`[black, white]`) for the side `own` (0 black, 1 white) to
+    /// move: each colour's [`point_class::code`] if its class is at least
+    /// [`CodeTable::min_class`].
+    #[inline(always)]
+    pub fn add_point(
+        &self,
+        patterns: &[[Pattern; 4]; 2],
+        classes: [point_class::PointClass; 2],
+        own: usize,
+        sums: &mut CodeSums,
+    ) {
+        for side in 0..2 {
+            if classes[side] >= self.min_class {
+                let row = if side == own & 1 { 0 } else { CODES };
+                self.add(
+                    row + usize::from(point_class::code(patterns[side])),
+                    1,
+                    sums,
+                );
+            }
+        }
+    }
+
+    /// The sums of the near points of `pos` for `to_move`, from scratch.
+    pub fn sums_of(&self, pos: &Gomoku, to_move: u8) -> CodeSums {
+        let mut sums = CodeSums::default();
+        let own = usize::from(to_move & 1);
+        super::host_eval::point_codes(pos, |side, class, code| {
+            if class < self.min_class {
+                return;
+            }
+            let row = if side == own { 0 } else { CODES };
+            self.add(row + usize::from(code), 1, &mut sums);
+        });
+        sums
+    }
+}
+
+/// A position's [`CodeTable`] rows added up (integers, in the table's
+/// steps).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CodeSums {
+    /// Each hidden unit's sum.
+    pub hidden: [i32; HIDDEN],
+    /// The score's sum.
+    pub skip: i32,
 }
 
 /// A position's inputs for the side `to_move`.
@@ -65,11 +186,18 @@ pub fn inputs_of(features: &[i32; PARAMS], mask: usize) -> [i32; INPUTS] {
 impl Eq for Net {}
 
 impl Net {
-    /// The score of inputs `x`, in the evaluation's units (rounded toward
-    /// zero, at most [`CAP`] either way).
-    pub fn score(&self, x: &[i32; INPUTS]) -> i32 {
+    /// The score of inputs `x` and near point codes `codes` (added up from
+    /// [`Net::codes`]; ignored without it), in the evaluation's units
+    /// (rounded toward zero, at most [`CAP`] either way).
+    pub fn score(&self, x: &[i32; INPUTS], codes: &CodeSums) -> i32 {
         let mut sums = self.hidden_bias;
         let mut skip = self.bias;
+        if let Some(table) = &self.codes {
+            for (s, &c) in sums.iter_mut().zip(&codes.hidden) {
+                *s += c as f32 * table.hidden_scale;
+            }
+            skip += codes.skip as f32 * table.skip_scale;
+        }
         for ((&x, row), &w) in x.iter().zip(&self.hidden).zip(&self.skip) {
             if x == 0 {
                 continue;
@@ -1146,6 +1274,7 @@ pub static FREE_NET: Net = Net {
         -15.028834,
     ],
     bias: -139.35753,
+    codes: None,
 };
 
 /// Renju's network with black to move (session 60): `gomoku_tune net …
@@ -2219,6 +2348,7 @@ pub static RENJU_BLACK_NET: Net = Net {
         0.94329077,
     ],
     bias: 315.15787,
+    codes: None,
 };
 
 /// Renju's network with white to move (session 60): as
@@ -3292,14 +3422,40 @@ pub static RENJU_WHITE_NET: Net = Net {
         12.261494,
     ],
     bias: 376.5275,
+    codes: None,
 };
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::game::{Game, Notation};
     use crate::games::gomoku::host_eval::{point_classes, position_features};
     use crate::games::gomoku::{Gomoku, Rule};
+
+    /// A table whose row `r` holds `r % 1000` for every hidden unit and its
+    /// negation for the score (a file read by [`code_rows`]), steps of 0.5
+    /// and 2, reading the codes of class `min_class` or more.
+    pub(crate) fn test_table(min_class: point_class::PointClass) -> CodeTable {
+        static ROWS: std::sync::OnceLock<std::boxed::Box<CodeRows>> = std::sync::OnceLock::new();
+        let rows = ROWS.get_or_init(|| {
+            let mut bytes = std::vec![0u8; CODE_TABLE_BYTES];
+            for (r, row) in bytes.chunks_exact_mut(CODE_ROW * 2).enumerate() {
+                let v = (r % 1_000) as i16;
+                for (k, value) in row.chunks_exact_mut(2).enumerate() {
+                    let n = if k == HIDDEN { -v } else { v };
+                    value.copy_from_slice(&n.to_le_bytes());
+                }
+            }
+            let bytes: &[u8; CODE_TABLE_BYTES] = bytes.as_slice().try_into().unwrap();
+            std::boxed::Box::new(code_rows(bytes))
+        });
+        CodeTable {
+            rows,
+            hidden_scale: 0.5,
+            skip_scale: 2.0,
+            min_class,
+        }
+    }
 
     /// A net of one hidden unit on the tempo input (always 1) and one on
     /// the side to move's open three: weights chosen so the sums are known.
@@ -3310,6 +3466,7 @@ mod tests {
             out: [0.0; HIDDEN],
             skip: [0.0; INPUTS],
             bias: 3.0,
+            codes: None,
         };
         net.hidden[PARAMS - 2][0] = tempo_unit;
         net.out[0] = 2.0;
@@ -3338,11 +3495,14 @@ mod tests {
             assert_eq!(x[PARAMS + b], ((mask >> b) & 1) as i32);
         }
         // Unit 0: 5, doubled; unit 1 below zero: nothing.
-        assert_eq!(toy(5.0, 7.0).score(&x), 3 + 7 + 10);
-        assert_eq!(toy(0.75, -1.0).score(&x), 3 - 1 + 1);
+        assert_eq!(toy(5.0, 7.0).score(&x, &CodeSums::default()), 3 + 7 + 10);
+        assert_eq!(toy(0.75, -1.0).score(&x, &CodeSums::default()), 3 - 1 + 1);
         // The score stops below a four to move.
-        assert_eq!(toy(-20.0, 0.0).score(&x), CAP as i32);
-        assert_eq!(toy(-20.0, -40_000.0).score(&x), -CAP as i32);
+        assert_eq!(toy(-20.0, 0.0).score(&x, &CodeSums::default()), CAP as i32);
+        assert_eq!(
+            toy(-20.0, -40_000.0).score(&x, &CodeSums::default()),
+            -CAP as i32
+        );
     }
 
     /// The kept networks give every rule's colours a score of their own
@@ -3353,12 +3513,73 @@ mod tests {
         let eval = crate::games::gomoku::eval::Eval::from_board(pos.board(), Rule::Free);
         let hist = Histogram::from_board(pos.board(), Rule::Free);
         let points = point_classes(&pos);
-        let a = FREE_NET.score(&inputs(&eval, &hist, &points, 0));
-        let b = FREE_NET.score(&inputs(&eval, &hist, &points, 1));
+        let a = FREE_NET.score(&inputs(&eval, &hist, &points, 0), &CodeSums::default());
+        let b = FREE_NET.score(&inputs(&eval, &hist, &points, 1), &CodeSums::default());
         assert_ne!(a, b);
         assert!(a.abs() < CAP as i32 && b.abs() < CAP as i32);
         for net in [&RENJU_BLACK_NET, &RENJU_WHITE_NET] {
-            assert_ne!(net.score(&inputs(&eval, &hist, &points, 0)), a);
+            assert_ne!(
+                net.score(&inputs(&eval, &hist, &points, 0), &CodeSums::default()),
+                a
+            );
+        }
+        // The kept nets read no codes; a table given to one moves its score.
+        for net in [&FREE_NET, &RENJU_BLACK_NET, &RENJU_WHITE_NET] {
+            assert_eq!(net.codes, None);
+        }
+        let with_codes = Net {
+            codes: Some(test_table(point_class::K_BLOCK3)),
+            ..FREE_NET
+        };
+        let x = inputs(&eval, &hist, &points, 0);
+        let sums = test_table(point_class::K_BLOCK3).sums_of(&pos, 0);
+        assert_ne!(sums, CodeSums::default());
+        assert_ne!(with_codes.score(&x, &sums), a);
+        assert_eq!(with_codes.score(&x, &CodeSums::default()), a);
+    }
+
+    /// A code table's rows are added once for each colour's code of each
+    /// near point of a strong enough class, the side to move's rows first,
+    /// and the sums enter the hidden units and the score at the table's
+    /// scales.
+    #[test]
+    fn code_rows_add_up_by_point_and_colour() {
+        let rows = test_table(0).rows;
+        let pos = Gomoku::parse_position("free h8 i9 h9 h10 g10 i8 i7").unwrap();
+        for min_class in [0, point_class::K_BLOCK3] {
+            let table = CodeTable {
+                rows,
+                hidden_scale: 0.5,
+                skip_scale: 2.0,
+                min_class,
+            };
+            for me in 0..2u8 {
+                let mut want = 0i32;
+                let mut points = 0;
+                crate::games::gomoku::host_eval::point_codes(&pos, |side, class, code| {
+                    if class >= min_class {
+                        let row =
+                            usize::from(code) + if side == usize::from(me) { 0 } else { CODES };
+                        want += (row % 1_000) as i32;
+                        points += 1;
+                    }
+                });
+                assert!(points > 0);
+                let sums = table.sums_of(&pos, me);
+                assert_eq!(sums.hidden, [want; HIDDEN]);
+                assert_eq!(sums.skip, -want);
+                // One hidden unit on the codes alone, doubled in the score.
+                let mut net = toy(0.0, 0.0);
+                net.out = [0.0; HIDDEN];
+                net.out[0] = 2.0;
+                net.codes = Some(table);
+                let x = [0; INPUTS];
+                let expected = 3.0 + (-want) as f32 * 2.0 + (want as f32 * 0.5).max(0.0) * 2.0;
+                assert_eq!(
+                    net.score(&x, &sums),
+                    (expected as i32).clamp(-(CAP as i32), CAP as i32)
+                );
+            }
         }
     }
 }

@@ -57,6 +57,7 @@ use super::board::{BLACK, FullLine, POINTS, Point, Rotated, distance, parse_poin
 use super::engine::fill;
 use super::eval::{Eval, PatternSink};
 use super::host_eval::{self, Both, Histogram, HostEval, HostWeights, PointClasses};
+use super::host_net::{CodeSums, CodeTable};
 use super::lines::{
     FOUR, HostTable, OPEN_FOUR, Pattern, PatternSum, PointPatterns, THREE, THREE_THREE,
 };
@@ -1156,11 +1157,15 @@ impl HostPart<'_> {
 
     /// The fine classes (`[black, white]`) of the empty point `p`, whose
     /// entry has directions marked, as [`HostPart::refresh`] would leave
-    /// them, the entry left as it is.
+    /// them, with the patterns they are read from, the entry left as it is.
     #[inline(never)]
-    fn peek_classes(&self, board: &super::board::Board, p: Point) -> [PointClass; 2] {
+    fn peek_classes(
+        &self,
+        board: &super::board::Board,
+        p: Point,
+    ) -> ([PointClass; 2], [[Pattern; 4]; 2]) {
         let Some(e) = self.points.get(usize::from(p)) else {
-            return [point_class::NO_CLASS; 2];
+            return ([point_class::NO_CLASS; 2], [[0; 4]; 2]);
         };
         let tables = &self.tables;
         let mut patterns = e.patterns;
@@ -1179,13 +1184,14 @@ impl HostPart<'_> {
                 }
             }
         }
-        core::array::from_fn(|side| {
+        let classes = core::array::from_fn(|side| {
             if changed >> side & 1 != 0 {
                 point_class::of_patterns(patterns[side]).0
             } else {
                 e.classes[side]
             }
-        })
+        });
+        (classes, patterns)
     }
 
     /// The empty point `p`'s fine classes (`[black, white]`), read again in
@@ -1203,9 +1209,23 @@ impl HostPart<'_> {
     /// and with `keep` kept ([`HostPart::refresh`]); without it only worked
     /// out ([`HostPart::peek_classes`]: a leaf's, whose move is taken back
     /// next, so that the entries it would change need not be put back).
+    /// With `codes` (a network's code table, the side to move and the sums),
+    /// each point's rows of the table are added to the sums too.
     #[inline(never)]
-    fn near_classes(&mut self, pos: &Gomoku, keep: bool) -> PointClasses {
+    fn near_classes(
+        &mut self,
+        pos: &Gomoku,
+        keep: bool,
+        codes: Option<(&CodeTable, usize, &mut CodeSums)>,
+    ) -> PointClasses {
         let (board, rule) = (pos.board(), pos.rule());
+        // The code rows added up in a local (kept in registers), written
+        // out at the end.
+        let (table, own) = match &codes {
+            Some((table, own, _)) => (Some(*table), *own),
+            None => (None, 0),
+        };
+        let mut local = CodeSums::default();
         // Counted by class modulo 16 (every class is below
         // `point_class::CLASSES`, 13): no bounds check a point.
         let mut counts = [[0u16; 16]; 2];
@@ -1230,19 +1250,25 @@ impl HostPart<'_> {
                 let Some(e) = self.points.get(usize::from(p)) else {
                     continue;
                 };
-                let [black, white] = if e.dirty == 0 {
-                    e.classes
+                let ([black, white], patterns) = if e.dirty == 0 {
+                    (e.classes, e.patterns)
                 } else if keep {
                     self.refresh(board, p, rule);
                     self.points
                         .get(usize::from(p))
-                        .map_or([0; 2], |e| e.classes)
+                        .map_or(([0; 2], [[0; 4]; 2]), |e| (e.classes, e.patterns))
                 } else {
                     self.peek_classes(board, p)
                 };
+                if let Some(table) = table {
+                    table.add_point(&patterns, [black, white], own, &mut local);
+                }
                 counts[0][usize::from(black & 15)] += 1;
                 counts[1][usize::from(white & 15)] += 1;
             }
+        }
+        if let Some((_, _, sums)) = codes {
+            *sums = local;
         }
         core::array::from_fn(|side| core::array::from_fn(|c| counts[side][c]))
     }
@@ -2227,11 +2253,14 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
     fn fresh_static_score(&mut self, set: &HostEval, me: u8, keep: bool) -> Score {
         let weights = set.weights(self.pos.rule(), me);
         let mut points: PointClasses = [[0; host_eval::CLASSES]; 2];
+        let mut net_codes = CodeSums::default();
         if weights.uses_points()
             && !self.eval.has_four(me)
             && let Some(host) = self.host.first_mut()
         {
-            points = host.near_classes(&self.pos, keep);
+            let table = weights.net.and_then(|n| n.codes.as_ref());
+            let own = usize::from(me & 1);
+            points = host.near_classes(&self.pos, keep, table.map(|t| (t, own, &mut net_codes)));
         }
         // The point codes' values: a second pass over the points just read
         // (none without codes, so that the other weights pay nothing).
@@ -2247,7 +2276,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
             });
         }
         let hist = self.host.first().map(|h| h.hist).unwrap_or_default();
-        weights.score(&self.eval, &hist, &points, code_sum, me)
+        weights.score(&self.eval, &hist, &points, code_sum, &net_codes, me)
     }
 
     /// Row `ply` of the PV table becomes `mv` followed by row `ply + 1`.
@@ -3748,8 +3777,9 @@ mod tests {
         }
 
         /// The host's points, stones' patterns and pattern counts kept move by
-        /// move equal a fresh reading, after moves played and taken back; the host score
-        /// equals the one computed from scratch.
+        /// move equal a fresh reading, after moves played and taken back (and
+        /// the network's code sums from them); the host score equals the one
+        /// computed from scratch.
         #[test]
         fn cached_points_equal_fresh_reads(
             picks in proptest::collection::vec(0usize..225, 1..80),
@@ -3792,8 +3822,19 @@ mod tests {
             }
             // The near points' class counts, points still marked read again.
             let fresh = host_eval::point_classes(&s.pos);
-            proptest::prop_assert_eq!(s.host[0].near_classes(&s.pos, false), fresh);
-            proptest::prop_assert_eq!(s.host[0].near_classes(&s.pos, true), fresh);
+            // The network's code sums too, from the points as peeked, then
+            // as refreshed.
+            let me = s.pos.player_to_move();
+            let table = super::super::host_net::tests::test_table(point_class::K_BLOCK3);
+            let want = table.sums_of(&s.pos, me);
+            for keep in [false, true] {
+                let mut sums = CodeSums::default();
+                let own = usize::from(me & 1);
+                let classes = s.host[0].near_classes(&s.pos, keep, Some((&table, own, &mut sums)));
+                proptest::prop_assert_eq!(classes, fresh);
+                proptest::prop_assert_eq!(sums, want);
+            }
+            proptest::prop_assert_eq!(s.host[0].near_classes(&s.pos, true, None), fresh);
             for p in 0..POINTS as u8 {
                 if s.pos.board().is_empty(p) {
                     let fresh = PointPatterns::read(s.pos.board(), p, rule);
