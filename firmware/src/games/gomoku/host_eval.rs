@@ -643,6 +643,14 @@ mod tests {
     /// with a network, the network's score of the same features.
     #[test]
     fn score_is_the_features_dot_product() {
+        // A network that reads the near points' codes too.
+        let coded: &'static super::super::host_net::Net =
+            std::boxed::Box::leak(std::boxed::Box::new(super::super::host_net::Net {
+                codes: Some(super::super::host_net::tests::test_table(
+                    point_class::K_BLOCK3,
+                )),
+                ..super::super::host_net::FREE_NET
+            }));
         for text in [
             "free h8a1i8c5j8e1",
             "free h8 i9 h9 h10 g10 i8 i7 j9 k9 j8",
@@ -654,14 +662,6 @@ mod tests {
         ] {
             let pos = Gomoku::parse_position(text).unwrap();
             let (eval, hist, points) = from_scratch(&pos);
-            // A network that reads the near points' codes too.
-            let coded: &'static super::super::host_net::Net =
-                std::boxed::Box::leak(std::boxed::Box::new(super::super::host_net::Net {
-                    codes: Some(super::super::host_net::tests::test_table(
-                        point_class::K_BLOCK3,
-                    )),
-                    ..super::super::host_net::FREE_NET
-                }));
             for me in 0..2 {
                 for w in [
                     HostWeights {

@@ -128,14 +128,16 @@ impl CodeTable {
     ) {
         for side in 0..2 {
             if classes[side] >= self.min_class {
-                let row = if side == own & 1 { 0 } else { CODES };
-                self.add(
-                    row + usize::from(point_class::code(patterns[side])),
-                    1,
-                    sums,
-                );
+                let code = point_class::code(patterns[side]);
+                self.add(Self::row(side, own, code), 1, sums);
             }
         }
+    }
+
+    /// The row of colour `side`'s code `code` for the side `own` to move.
+    #[inline(always)]
+    fn row(side: usize, own: usize, code: u16) -> usize {
+        usize::from(code) + if side == own & 1 { 0 } else { CODES }
     }
 
     /// The sums of the near points of `pos` for `to_move`, from scratch.
@@ -143,11 +145,9 @@ impl CodeTable {
         let mut sums = CodeSums::default();
         let own = usize::from(to_move & 1);
         super::host_eval::point_codes(pos, |side, class, code| {
-            if class < self.min_class {
-                return;
+            if class >= self.min_class {
+                self.add(Self::row(side, own, code), 1, &mut sums);
             }
-            let row = if side == own { 0 } else { CODES };
-            self.add(row + usize::from(code), 1, &mut sums);
         });
         sums
     }

@@ -1209,23 +1209,18 @@ impl HostPart<'_> {
     /// and with `keep` kept ([`HostPart::refresh`]); without it only worked
     /// out ([`HostPart::peek_classes`]: a leaf's, whose move is taken back
     /// next, so that the entries it would change need not be put back).
-    /// With `codes` (a network's code table, the side to move and the sums),
-    /// each point's rows of the table are added to the sums too.
+    /// With `codes` (a network's code table and the side to move, 0 black,
+    /// 1 white), each point's rows of the table added up too (zero
+    /// without).
     #[inline(never)]
     fn near_classes(
         &mut self,
         pos: &Gomoku,
         keep: bool,
-        codes: Option<(&CodeTable, usize, &mut CodeSums)>,
-    ) -> PointClasses {
+        codes: Option<(&CodeTable, usize)>,
+    ) -> (PointClasses, CodeSums) {
         let (board, rule) = (pos.board(), pos.rule());
-        // The code rows added up in a local (kept in registers), written
-        // out at the end.
-        let (table, own) = match &codes {
-            Some((table, own, _)) => (Some(*table), *own),
-            None => (None, 0),
-        };
-        let mut local = CodeSums::default();
+        let mut sums = CodeSums::default();
         // Counted by class modulo 16 (every class is below
         // `point_class::CLASSES`, 13): no bounds check a point.
         let mut counts = [[0u16; 16]; 2];
@@ -1260,17 +1255,15 @@ impl HostPart<'_> {
                 } else {
                     self.peek_classes(board, p)
                 };
-                if let Some(table) = table {
-                    table.add_point(&patterns, [black, white], own, &mut local);
+                if let Some((table, own)) = codes {
+                    table.add_point(&patterns, [black, white], own, &mut sums);
                 }
                 counts[0][usize::from(black & 15)] += 1;
                 counts[1][usize::from(white & 15)] += 1;
             }
         }
-        if let Some((_, _, sums)) = codes {
-            *sums = local;
-        }
-        core::array::from_fn(|side| core::array::from_fn(|c| counts[side][c]))
+        let classes = core::array::from_fn(|side| core::array::from_fn(|c| counts[side][c]));
+        (classes, sums)
     }
 
     /// The point codes ([`point_class::code`], `[black, white]`) of the
@@ -2260,7 +2253,7 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         {
             let table = weights.net.and_then(|n| n.codes.as_ref());
             let own = usize::from(me & 1);
-            points = host.near_classes(&self.pos, keep, table.map(|t| (t, own, &mut net_codes)));
+            (points, net_codes) = host.near_classes(&self.pos, keep, table.map(|t| (t, own)));
         }
         // The point codes' values: a second pass over the points just read
         // (none without codes, so that the other weights pay nothing).
@@ -3828,13 +3821,12 @@ mod tests {
             let table = super::super::host_net::tests::test_table(point_class::K_BLOCK3);
             let want = table.sums_of(&s.pos, me);
             for keep in [false, true] {
-                let mut sums = CodeSums::default();
                 let own = usize::from(me & 1);
-                let classes = s.host[0].near_classes(&s.pos, keep, Some((&table, own, &mut sums)));
+                let (classes, sums) = s.host[0].near_classes(&s.pos, keep, Some((&table, own)));
                 proptest::prop_assert_eq!(classes, fresh);
                 proptest::prop_assert_eq!(sums, want);
             }
-            proptest::prop_assert_eq!(s.host[0].near_classes(&s.pos, true, None), fresh);
+            proptest::prop_assert_eq!(s.host[0].near_classes(&s.pos, true, None).0, fresh);
             for p in 0..POINTS as u8 {
                 if s.pos.board().is_empty(p) {
                     let fresh = PointPatterns::read(s.pos.board(), p, rule);
