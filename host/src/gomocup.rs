@@ -763,6 +763,14 @@ impl<W: Write> GomocupEngine<W> {
             self.error("the game is over")?;
             return Ok(Flow::Go);
         }
+        if !pos.has_legal_move() {
+            // The RIF rules' pass has no word in this protocol: say why, play nothing.
+            self.error(
+                "no legal move: every empty point is forbidden to black (renju); \
+                 the RIF rules let black pass, which this protocol cannot say: a draw",
+            )?;
+            return Ok(Flow::Go);
+        }
         let movetime = self.clocks.movetime();
         let mut wire = String::new();
         let _ = pos.write_position(&mut wire);
@@ -1430,6 +1438,26 @@ mod tests {
             sides.swap(0, 1);
         }
         panic!("the game did not end");
+    }
+
+    #[test]
+    fn renju_black_without_a_legal_move_is_told_so() {
+        // A renju game whose board is full but for one point, forbidden to black.
+        let moves = include_str!("matches/testdata/renju-one-forbidden-point.txt");
+        let mut commands = vec!["START 15".to_string(), "INFO rule 4".into(), "BOARD".into()];
+        for (i, m) in moves.split_whitespace().enumerate() {
+            let (x, y) = point_to_xy(parse_point(m).unwrap());
+            // Equal counts: the brain is black (field 1).
+            commands.push(format!("{x},{y},{}", 1 + i % 2));
+        }
+        commands.extend(["DONE".into(), "END".into()]);
+        let commands: Vec<&str> = commands.iter().map(String::as_str).collect();
+        let out = session(&commands);
+        let last = out.lines().last().unwrap();
+        assert!(
+            last.starts_with("ERROR no legal move: every empty point is forbidden"),
+            "{out}"
+        );
     }
 
     #[test]

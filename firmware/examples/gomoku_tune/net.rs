@@ -13,7 +13,9 @@
 //!
 //! Options: `--only free|renju-black|renju-white`, `--epochs N` (30),
 //! `--seed S` (1), `--holdout N` (10), `--rate R` (0.001), `--cosine` (the
-//! rate falls from R to 0 over the epochs along half a cosine), `--codes`
+//! rate falls from R to 0 over the epochs along half a cosine), `--warm`
+//! (start from today's network for the group instead of at random; its
+//! code rows, with `--codes`, from zero), `--codes`
 //! (the network reads the near points' codes too: a row of weights per code
 //! and colour, [`CodeTable`], fitted from zero, written as 16-bit integers
 //! to `--codes-out PATH` (`codes.bin`) and named in the constant as
@@ -121,6 +123,29 @@ impl Model {
     }
 }
 
+/// The float model of `net` on inputs standardised by `mu` and `sd`, its
+/// logit `k` times the engine's score (the export in [`fit`] undone); its
+/// code rows, if `codes`, zero.
+fn warm_model(net: &Net, codes: bool, k: f64, mu: &[f64; INPUTS], sd: &[f64; INPUTS]) -> Model {
+    let mut m = Model::zeros(codes);
+    m.bias = f64::from(net.bias) * k;
+    for c in 0..INPUTS {
+        m.skip[c] = f64::from(net.skip[c]) * k * sd[c];
+        m.bias += f64::from(net.skip[c]) * k * mu[c];
+    }
+    for j in 0..HIDDEN {
+        let mut b = f64::from(net.hidden_bias[j]);
+        for c in 0..INPUTS {
+            let w = f64::from(net.hidden[c][j]);
+            m.w1[j * INPUTS + c] = w * sd[c];
+            b += w * mu[c];
+        }
+        m.b1[j] = b;
+        m.w2[j] = f64::from(net.out[j]) * k;
+    }
+    m
+}
+
 fn dot(w: &[f64], x: &[f64]) -> f64 {
     w.iter().zip(x).map(|(w, x)| w * x).sum()
 }
@@ -145,6 +170,7 @@ pub fn fit(args: &[String]) {
     let (mut files, mut only, mut name) = (Vec::new(), String::from("free"), String::from("NET"));
     let (mut epochs, mut seed, mut holdout, mut rate) = (30usize, 1u64, 10u64, 1e-3f64);
     let mut cosine = false;
+    let mut warm = false;
     let mut with_codes = false;
     let mut codes_out = String::from("codes.bin");
     let mut code_class = 0u8;
@@ -159,6 +185,7 @@ pub fn fit(args: &[String]) {
             "--holdout" => holdout = value().parse().expect("N"),
             "--rate" => rate = value().parse().expect("R"),
             "--cosine" => cosine = true,
+            "--warm" => warm = true,
             "--codes" => with_codes = true,
             "--codes-out" => codes_out = value(),
             "--code-class" => code_class = value().parse().expect("K"),
@@ -263,6 +290,16 @@ pub fn fit(args: &[String]) {
     }
     for w in &mut m.w2 {
         *w = rng.normal() * (1.0 / HIDDEN as f64).sqrt() * 0.1;
+    }
+    if warm {
+        let net = start
+            .net
+            .expect("--warm needs today's network for the group");
+        m = warm_model(net, with_codes, k, &mu, &sd);
+        eprintln!(
+            "warm start from today's network: held out {:.5}",
+            model_loss(&m, &held)
+        );
     }
     let (mut mom, mut vel) = (Model::zeros(with_codes), Model::zeros(with_codes));
     let (b1, b2, l2, batch) = (0.9f64, 0.999f64, 1e-5f64, 512usize);

@@ -36,9 +36,7 @@ impl Referee for Gomoku {
 
     /// Renju's black can be left with only forbidden points.
     fn out_of_moves(&self) -> bool {
-        let mut moves = <Self as Game>::Moves::default();
-        self.generate(&mut moves);
-        moves.is_empty()
+        self.outcome().is_none() && !self.has_legal_move()
     }
 }
 

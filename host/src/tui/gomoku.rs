@@ -193,8 +193,12 @@ impl GameView for GomokuView {
         self.game.current().player_to_move()
     }
 
+    /// The rules' outcome, or a draw when renju's black has only forbidden points
+    /// left (see [`Gomoku::has_legal_move`]).
     fn outcome(&self) -> Option<Outcome> {
-        self.game.current().outcome()
+        let pos = self.game.current();
+        pos.outcome()
+            .or_else(|| (!pos.has_legal_move()).then_some(Outcome::Draw))
     }
 
     fn moves(&self) -> &[String] {
@@ -390,8 +394,10 @@ impl GameView for GomokuView {
                 Self::point_name(a),
                 Self::point_name(b)
             ));
-        } else if outcome == Outcome::Draw {
+        } else if outcome == Outcome::Draw && self.game.current().outcome().is_some() {
             text.push_str(": the board is full");
+        } else if outcome == Outcome::Draw {
+            text.push_str(": black has no legal move (every empty point is forbidden)");
         }
         Some(text)
     }
@@ -420,6 +426,20 @@ mod tests {
 
     fn p(name: &str) -> u8 {
         parse_point(name).unwrap()
+    }
+
+    #[test]
+    fn renju_black_without_a_legal_move_ends_the_game_drawn() {
+        let mut v = GomokuView::new(Rule::Renju);
+        for m in
+            include_str!("../matches/testdata/renju-one-forbidden-point.txt").split_whitespace()
+        {
+            assert_eq!(v.outcome(), None, "{m}");
+            v.play(m).unwrap();
+        }
+        assert_eq!(v.outcome(), Some(Outcome::Draw));
+        let text = v.result_text().unwrap();
+        assert!(text.contains("black has no legal move"), "{text}");
     }
 
     #[test]

@@ -104,6 +104,21 @@ impl Gomoku {
             && !(self.to_move == BLACK && self.is_forbidden(p))
     }
 
+    /// `false` when the game goes on (no five, the board not full) but the side to
+    /// move has nowhere to play: renju's black with only forbidden points left. The
+    /// RIF rules let a player pass (and two passes in a row draw); this library plays
+    /// no passes, so the host's referee, TUI and Gomocup adapter score such a
+    /// position a draw. Stops at the first legal point (the renju test runs only
+    /// under renju with black to move).
+    pub fn has_legal_move(&self) -> bool {
+        if self.outcome().is_some() {
+            return false;
+        }
+        let check = self.to_move == BLACK && self.rule.has_forbidden();
+        (0..POINTS as u8)
+            .any(|p| self.board.is_empty(p) && !(check && rules::is_forbidden(&self.board, p)))
+    }
+
     /// A position set up from stones (test diagrams), `to_move` to play, no last move.
     #[cfg(test)]
     pub(crate) fn from_board(board: Board, rule: Rule, to_move: u8) -> Self {
@@ -424,6 +439,14 @@ mod tests {
         let mut s = heapless::String::new();
         p.write_position(&mut s).unwrap();
         s
+    }
+
+    #[test]
+    fn a_legal_move_while_the_game_goes_on() {
+        let empty = Gomoku::new(Rule::Renju);
+        assert!(empty.has_legal_move());
+        let won = Gomoku::parse_position("free h8 a1 i8 a2 j8 a3 k8 a4 l8").unwrap();
+        assert!(won.outcome().is_some() && !won.has_legal_move());
     }
 
     #[test]
