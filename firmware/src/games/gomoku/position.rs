@@ -104,19 +104,13 @@ impl Gomoku {
             && !(self.to_move == BLACK && self.is_forbidden(p))
     }
 
-    /// `false` when the game goes on (no five, the board not full) but the side to
-    /// move has nowhere to play: renju's black with only forbidden points left. The
-    /// RIF rules let a player pass (and two passes in a row draw); this library plays
-    /// no passes, so the host's referee, TUI and Gomocup adapter score such a
-    /// position a draw. Stops at the first legal point (the renju test runs only
-    /// under renju with black to move).
+    /// `true` when the side to move has a legal point ([`Gomoku::is_legal`]): `false`
+    /// once the game is over, and also while it goes on when renju's black has only
+    /// forbidden points left. The RIF rules let a player pass (two passes in a row
+    /// draw); this library plays no passes, so the host's referee, TUI and Gomocup
+    /// adapter score that position a draw. Stops at the first legal point.
     pub fn has_legal_move(&self) -> bool {
-        if self.outcome().is_some() {
-            return false;
-        }
-        let check = self.to_move == BLACK && self.rule.has_forbidden();
-        (0..POINTS as u8)
-            .any(|p| self.board.is_empty(p) && !(check && rules::is_forbidden(&self.board, p)))
+        (0..POINTS as u8).any(|p| self.is_legal(p))
     }
 
     /// A position set up from stones (test diagrams), `to_move` to play, no last move.
