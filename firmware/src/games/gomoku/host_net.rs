@@ -72,8 +72,8 @@ pub struct HiddenRow(pub [i16; HIDDEN]);
 
 /// A [`CodeTable`]'s rows as the engine reads them: each row's hidden
 /// weights in one aligned 32-byte [`HiddenRow`], the score weights apart
-/// (half the bytes of 32-bit rows, so that more of the table stays in the
-/// processor's cache).
+/// (half the bytes of 32-bit rows; their speed against those was not
+/// measured apart).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CodeRows {
     /// Each row's weight for each hidden unit.
