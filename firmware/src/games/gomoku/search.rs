@@ -5,7 +5,8 @@
 //!
 //! * Candidates: empty points at most two points from a stone along a line, read
 //!   with the rule's line-pattern tables ([`super::lines::PointPatterns`]) and
-//!   ranked by attack plus defence value; the best [`Settings::width`] are kept.
+//!   ranked by attack plus defence value; the best [`Settings::width`] are kept
+//!   (on the host, up to twelve more at deep nodes).
 //! * Threats decide first: a five wins at once; an opponent five point must be
 //!   blocked (the only move searched, without using up depth; two of them, or a
 //!   block forbidden to black, lose); an open four of the side to move wins;
@@ -154,7 +155,8 @@ pub struct Settings {
     pub depth: u8,
     /// Candidates searched at the root.
     pub root_width: u8,
-    /// Candidates searched below the root.
+    /// Candidates searched below the root (on the host, more at deep
+    /// nodes: `host_width`).
     pub width: u8,
     /// Most fours the attacker plays in the root's VCF search.
     pub vcf_depth: u8,
@@ -2009,6 +2011,8 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         let win_now = MATE - Score::from(ply) - 1;
         let width = if ply == 0 {
             self.settings.root_width
+        } else if Self::HOST {
+            host_width(self.settings.width, depth)
         } else {
             self.settings.width
         };
@@ -2110,17 +2114,17 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
         (threats > 0).then_some((threats, threat))
     }
 
-    /// Widens node `f` (host only): when every one of the [`Settings::width`]
-    /// candidates searched loses, the other near points are searched too, up to
-    /// [`HOST_WIDEST`] (a defence that ranks low by the patterns, e.g. the
-    /// point a coming four would need). `true` when there are more to search,
-    /// from `f.next` on.
+    /// Widens node `f` (host only): when every one of its candidates searched
+    /// loses (and they were at least [`Settings::width`]), the other near
+    /// points are searched too, up to [`HOST_WIDEST`] (a defence that ranks
+    /// low by the patterns, e.g. the point a coming four would need). `true`
+    /// when there are more to search, from `f.next` on.
     #[inline(never)]
     fn widen(&mut self, f: &mut Frame<W>) -> bool {
         if !Self::HOST
             || f.ply == 0
             || Score::from(f.best) > -MATE_BOUND
-            || f.count != self.settings.width
+            || f.count < self.settings.width
             || f.next < f.count
         {
             return false;
@@ -3073,6 +3077,27 @@ fn reduction(depth: i8, index: u8) -> i8 {
     ((d * i + LMR_DIVISOR / 2) / LMR_DIVISOR) as i8
 }
 
+/// Candidates a host node below the root searches at `depth` (the node's
+/// own depth, its children's plus one): `base` ([`Settings::width`]), and
+/// [`WIDE_STEP`] more for each ply beyond [`WIDE_FROM`], up to
+/// [`WIDE_PLIES`] plies. Session 68, at 200 ms a move against ten
+/// everywhere, 400 paired games a rule: free +57 Elo (+30 … +84), renju
+/// +104 (+70 … +139); one more a ply instead: free +57, renju +42 over
+/// 800. Deep nodes are few and their late candidates are reduced; near the
+/// leaves the move count prunes beyond ten anyway.
+fn host_width(base: u8, depth: i8) -> u8 {
+    base.saturating_add(WIDE_STEP * (depth - WIDE_FROM).clamp(0, WIDE_PLIES) as u8)
+}
+
+/// Depth beyond which a host node searches more than [`Settings::width`]
+/// candidates ([`host_width`]).
+const WIDE_FROM: i8 = 6;
+/// Candidates [`host_width`] adds a ply of depth beyond [`WIDE_FROM`].
+const WIDE_STEP: u8 = 2;
+/// Plies beyond [`WIDE_FROM`] that add candidates (at most
+/// `WIDE_STEP × WIDE_PLIES` more).
+const WIDE_PLIES: i8 = 6;
+
 /// A score as the table keeps it: mate scores counted from the node, not the root.
 fn to_table(score: Score, ply: u8) -> Score {
     if score >= MATE_BOUND {
@@ -3567,6 +3592,33 @@ mod tests {
                 f.best_move = table;
                 assert_eq!(s.expand(&mut f), None, "{text}");
                 assert_eq!(f.depth, children, "{text} {ply} {depth} {table}");
+            }
+        }
+    }
+
+    /// A host node below the root keeps [`Settings::width`] candidates up
+    /// to depth [`WIDE_FROM`] and [`WIDE_STEP`] more a ply beyond it, for
+    /// at most [`WIDE_PLIES`] plies (session 68).
+    #[test]
+    fn deep_host_nodes_search_more_candidates() {
+        use crate::game::Notation;
+        let base = Settings::HOST.width;
+        for text in H8_I9_H9 {
+            let pos = Gomoku::parse_position(text).unwrap();
+            // (ply, depth) → candidates kept.
+            for (ply, depth, count) in [
+                (1, 2, base),
+                (1, WIDE_FROM, base),
+                (1, WIDE_FROM + 1, base + WIDE_STEP),
+                (3, WIDE_FROM + 4, base + 4 * WIDE_STEP),
+                (1, WIDE_FROM + WIDE_PLIES, base + 12),
+                (1, 40, base + 12),
+            ] {
+                let mut poll = NoPoll;
+                let mut s = HostSearcher::new(&pos, Settings::HOST, &mut poll);
+                let mut f = Frame::<HOST_WIDEST>::new(ply, depth, -INFINITY, INFINITY);
+                assert_eq!(s.expand(&mut f), None, "{text}");
+                assert_eq!(f.count, count, "{text} {ply} {depth}");
             }
         }
     }
