@@ -3083,8 +3083,9 @@ fn reduction(depth: i8, index: u8) -> i8 {
 /// [`WIDE_PLIES`] plies. Session 68, at 200 ms a move against ten
 /// everywhere, 400 paired games a rule: free +57 Elo (+30 … +84), renju
 /// +104 (+70 … +139); one more a ply instead: free +57, renju +42 over
-/// 800. Deep nodes are few and their late candidates are reduced; near the
-/// leaves the move count prunes beyond ten anyway.
+/// 800. The extra candidates are late moves, reduced as any: the depth at
+/// 100,000 nodes went from 10.45 to 10.42 on the free middle games, from
+/// 10.00 to 9.77 on the renju ones.
 fn host_width(base: u8, depth: i8) -> u8 {
     base.saturating_add(WIDE_STEP * (depth - WIDE_FROM).clamp(0, WIDE_PLIES) as u8)
 }
