@@ -2115,16 +2115,19 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
     }
 
     /// Widens node `f` (host only): when every one of its candidates searched
-    /// loses (and they were at least [`Settings::width`]), the other near
-    /// points are searched too, up to [`HOST_WIDEST`] (a defence that ranks
-    /// low by the patterns, e.g. the point a coming four would need). `true`
-    /// when there are more to search, from `f.next` on.
+    /// loses (and its scan filled the node's width, [`host_width`]), the
+    /// other near points are searched too, up to [`HOST_WIDEST`] (a defence
+    /// that ranks low by the patterns, e.g. the point a coming four would
+    /// need). `true` when there are more to search, from `f.next` on.
     #[inline(never)]
     fn widen(&mut self, f: &mut Frame<W>) -> bool {
+        // The node's depth is at least its children's plus one (reductions
+        // only lower `f.depth`), so this width is at most the one its scan
+        // asked for: a scan that found fewer found every point there is.
         if !Self::HOST
             || f.ply == 0
             || Score::from(f.best) > -MATE_BOUND
-            || f.count < self.settings.width
+            || f.count < host_width(self.settings.width, f.depth.saturating_add(1))
             || f.next < f.count
         {
             return false;
