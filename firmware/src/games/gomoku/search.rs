@@ -2121,9 +2121,11 @@ impl<'p, const PLIES: usize, const TRI: usize, const W: usize, const R: usize>
     /// need). `true` when there are more to search, from `f.next` on.
     #[inline(never)]
     fn widen(&mut self, f: &mut Frame<W>) -> bool {
-        // The node's depth is at least its children's plus one (reductions
-        // only lower `f.depth`), so this width is at most the one its scan
-        // asked for: a scan that found fewer found every point there is.
+        // Below a scanned node `f.depth` is its children's depth, at most its
+        // own less one (reductions only lower it), so this width is at most
+        // the one its scan asked for: a scan that found fewer found every
+        // point there is. (A forced block's node keeps its own depth and one
+        // candidate: never widened.)
         if !Self::HOST
             || f.ply == 0
             || Score::from(f.best) > -MATE_BOUND
