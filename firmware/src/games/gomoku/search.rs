@@ -3629,6 +3629,47 @@ mod tests {
         }
     }
 
+    /// `widen` searches a lost host node's other near points only when its
+    /// scan filled the node's width ([`host_width`] at its depth); a scan
+    /// that found fewer found every near point there is and is not made
+    /// again (no work counted: a lone stone has 16 near points, fewer than
+    /// 22). A node not lost is never widened.
+    #[test]
+    fn only_a_lost_node_with_a_full_scan_is_widened() {
+        use crate::game::Notation;
+        for (text, depth) in [
+            ("free h8", 2),
+            ("free h8", WIDE_FROM + 3),
+            ("free h8", WIDE_FROM + 6),
+            ("free a1", 2),
+            ("free h8i9h9", WIDE_FROM + 3),
+            ("renju h8i9h9", WIDE_FROM + 6),
+            ("renju a1", WIDE_FROM + 6),
+        ] {
+            let pos = Gomoku::parse_position(text).unwrap();
+            let mut near = 0u8;
+            for_each_near(&pos, |_| near += 1);
+            let mut poll = NoPoll;
+            let mut s = HostSearcher::new(&pos, Settings::HOST, &mut poll);
+            let mut f = Frame::<HOST_WIDEST>::new(1, depth, -INFINITY, INFINITY);
+            assert_eq!(s.expand(&mut f), None, "{text}");
+            let count = f.count;
+            let full = count == host_width(Settings::HOST.width, depth);
+            assert!(full || count == near, "{text} {depth}: {count} of {near}");
+            // Every candidate searched, none lost: never widened.
+            f.next = f.count;
+            f.best = 0;
+            assert!(!s.widen(&mut f), "{text} {depth}");
+            // Every one lost: scanned again when the scan was full, and
+            // widened to every near point when there are more.
+            f.best = -(MATE - 2) as i16;
+            let work = s.work;
+            assert_eq!(s.widen(&mut f), full && count < near, "{text} {depth}");
+            assert_eq!(f.count, if full { near } else { count }, "{text} {depth}");
+            assert_eq!(s.work > work, full, "{text} {depth}");
+        }
+    }
+
     /// A won position is found won in every window, pruned or searched, at
     /// every null window and depth up to [`RFP_DEPTH`] + 1: in free gomoku
     /// black to move with an open three h8-h10 (white's stones scattered)
