@@ -205,6 +205,15 @@ pub const DEFAULT_HASH_MB: usize = 64;
 /// Largest arena the host profile takes, in megabytes.
 pub const MAX_HASH_MB: usize = 65_536;
 
+/// An arena of `words` zero words, or the allocator's refusal (instead of
+/// the abort of `vec!`).
+fn zeroed_arena(words: usize) -> Result<Vec<u64>, std::collections::TryReserveError> {
+    let mut arena = Vec::new();
+    arena.try_reserve_exact(words)?;
+    arena.resize(words, 0);
+    Ok(arena)
+}
+
 /// The host engine: the firmware's own service loop in a thread of this process,
 /// in the host profile (its own memory and time) or mirroring a board's profile.
 pub struct HostBoard {
@@ -231,13 +240,27 @@ impl HostBoard {
     /// [`MAX_HASH_MB`]).
     pub fn host(hash_mb: usize) -> Self {
         let mb = hash_mb.clamp(1, MAX_HASH_MB);
-        Self::start(Profile::Host, mb * (1 << 20) / 8)
+        Self::start(Profile::Host, vec![0; mb * (1 << 20) / 8])
+    }
+
+    /// [`HostBoard::host`] for a size a user chose (a GUI's `Hash` or
+    /// `max_memory`): an arena the machine cannot give is an error, not an
+    /// abort of the process.
+    pub fn try_host(hash_mb: usize) -> io::Result<Self> {
+        let mb = hash_mb.clamp(1, MAX_HASH_MB);
+        let arena = zeroed_arena(mb * (1 << 20) / 8).map_err(|_| {
+            io::Error::new(
+                io::ErrorKind::OutOfMemory,
+                format!("cannot take {mb} MB of memory for the hash table"),
+            )
+        })?;
+        Ok(Self::start(Profile::Host, arena))
     }
 
     /// The board profile with an arena of `arena_bytes` (rounded down to whole
     /// words): the mirror of a board whose `hello` says `arena=arena_bytes`.
     pub fn mirror(arena_bytes: usize) -> Self {
-        Self::start(Profile::Board, arena_bytes / 8)
+        Self::start(Profile::Board, vec![0; arena_bytes / 8])
     }
 
     /// The board profile with the reference board's arena (the micro:bit v1's).
@@ -261,7 +284,9 @@ impl HostBoard {
         self.arena_bytes
     }
 
-    fn start(profile: Profile, words: usize) -> Self {
+    /// Runs the service in a thread of its own over `arena`.
+    fn start(profile: Profile, mut arena: Vec<u64>) -> Self {
+        let words = arena.len();
         let (input, rx) = mpsc::channel();
         let (tx, output) = mpsc::channel();
         thread::Builder::new()
@@ -273,7 +298,6 @@ impl HostBoard {
                     output: tx,
                     closed: false,
                 };
-                let mut arena = vec![0u64; words];
                 let name = match profile {
                     Profile::Host => "host",
                     Profile::Board => "host-mirror",
@@ -341,5 +365,18 @@ impl Board for HostBoard {
             Profile::Host => "host".to_string(),
             Profile::Board => format!("host mirroring a board ({} B arena)", self.arena_bytes),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_arena_the_allocator_refuses_is_an_error() {
+        assert!(zeroed_arena(usize::MAX / 8).is_err());
+        let arena = zeroed_arena(1024).expect("8 KB");
+        assert_eq!(arena.len(), 1024);
+        assert!(arena.iter().all(|&w| w == 0));
     }
 }

@@ -229,7 +229,7 @@ impl Spec {
     /// Opens the board.
     pub fn open(&self) -> io::Result<Box<dyn Board>> {
         Ok(match self {
-            Self::Host(mb) => Box::new(HostBoard::host(*mb)),
+            Self::Host(mb) => Box::new(HostBoard::try_host(*mb)?),
             Self::HostBoard => Box::new(HostBoard::reference_board()),
             Self::Sim(board) => Box::new(SimBoard::start(crate::boards::lookup(board)?)?),
             Self::Serial(path) => {
