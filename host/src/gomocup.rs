@@ -839,8 +839,9 @@ impl<W: Write> GomocupEngine<W> {
     }
 }
 
-/// What the brain hears while the engine thinks: `END` and `YXSTOP`/`STOP` stop it,
-/// everything else waits for the answer.
+/// What the brain hears while the engine thinks: `END` and `YXSTOP`/`STOP` stop it
+/// (wherever they wait before the next command that thinks), everything else waits
+/// for the answer.
 struct Thinking<'a, W: Write> {
     input: &'a Receiver<String>,
     pending: &'a mut VecDeque<String>,
@@ -928,19 +929,30 @@ impl<W: Write> Watch for Thinking<'_, W> {
                 }
             }
         }
-        let front = self.pending.front().map(|c| c.trim().to_ascii_uppercase());
-        match front.as_deref() {
-            Some("END") => {
-                self.pending.pop_front();
-                self.quit = true;
+        // `END` ends everything wherever it waits; `STOP`/`YXSTOP` stops this search
+        // wherever it waits up to the next command that starts one (a line of its own,
+        // say an `INFO`, must not hide it). The other lines run after the move, in order.
+        let act = self.pending.iter().enumerate().find_map(|(k, line)| {
+            let line = line.trim().to_ascii_uppercase();
+            match line.as_str() {
+                "END" => return Some(Some((k, true))),
+                "YXSTOP" | "STOP" => return Some(Some((k, false))),
+                _ => {}
+            }
+            match line.split([' ', '\t']).next().unwrap_or("") {
+                "BEGIN" | "TURN" | "BOARD" | "YXNBEST" | "SWAP2BOARD" | "YXBALANCEONE"
+                | "YXBALANCETWO" => Some(None),
+                _ => None,
+            }
+        });
+        match act.flatten() {
+            Some((k, end)) => {
+                self.pending.remove(k);
+                self.quit = end;
+                self.stopped = !end;
                 true
             }
-            Some("YXSTOP" | "STOP") => {
-                self.pending.pop_front();
-                self.stopped = true;
-                true
-            }
-            _ => false,
+            None => false,
         }
     }
 }
@@ -1026,6 +1038,54 @@ mod tests {
     fn answer(lines: &[String]) -> Point {
         let last = lines.last().expect("no answer");
         parse_xy(last).unwrap_or_else(|e| panic!("{e}: {lines:?}"))
+    }
+
+    /// A line sent while the brain thinks (an `INFO` here) does not hide the `YXSTOP`
+    /// behind it: the move comes at once, then the line runs, in order.
+    #[test]
+    fn lines_before_a_stop_wait_for_the_move_and_do_not_hide_it() {
+        let (tx, rx) = mpsc::channel();
+        for c in [
+            "START 15",
+            "INFO timeout_turn 100000000",
+            "BOARD",
+            "7,7,2",
+            "8,7,1",
+            "7,8,2",
+            "DONE",
+            "INFO rule 4",
+            "YXSTOP",
+            "END",
+        ] {
+            tx.send(c.to_string()).unwrap();
+        }
+        let thread = std::thread::spawn(move || {
+            let mut e = engine();
+            e.run(rx).unwrap();
+            e
+        });
+        let waited = Instant::now();
+        while !thread.is_finished() {
+            assert!(
+                waited.elapsed() < Duration::from_secs(30),
+                "the stop was not seen"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        drop(tx);
+        let e = thread.join().unwrap();
+        let out = String::from_utf8(e.out).unwrap();
+        let lines: Vec<String> = out.lines().map(str::to_string).collect();
+        assert_eq!(
+            lines.iter().filter(|l| parse_xy(l).is_ok()).count(),
+            1,
+            "{out}"
+        );
+        assert_eq!(
+            e.rule,
+            Rule::Renju,
+            "the INFO line ran after the move: {out}"
+        );
     }
 
     #[test]

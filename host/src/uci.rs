@@ -392,8 +392,6 @@ impl<W: Write> Watch for Searching<'_, W> {
     }
 
     fn stop(&mut self) -> bool {
-        // Commands run in order: only the one at the front may act on this search
-        // (`stop`, `quit`, `isready`, `ponderhit`); the rest wait for it to finish.
         loop {
             match self.input.try_recv() {
                 Ok(line) => self.pending.push_back(line),
@@ -404,22 +402,33 @@ impl<W: Write> Watch for Searching<'_, W> {
                 }
             }
         }
-        loop {
-            match self.pending.front().map(|c| c.trim()) {
-                Some("isready") => {
-                    self.pending.pop_front();
+        // The lines that act on this search (`stop`, `ponderhit`, `quit`, `isready`)
+        // do so wherever they wait, up to the next `go`: a line of its own (say a
+        // `setoption` sent during `go infinite`) must not hide the `stop` behind it.
+        // The others, and everything from the next `go` on, run after this search,
+        // in order. `quit` ends everything wherever it is.
+        if self.pending.iter().any(|c| c.trim() == "quit") {
+            *self.quitting = true;
+            self.stopped = true;
+            return true;
+        }
+        let mut k = 0;
+        while let Some(line) = self.pending.get(k) {
+            match line.trim() {
+                "isready" => {
+                    self.pending.remove(k);
                     let _ = writeln!(self.out, "readyok");
                     let _ = self.out.flush();
                 }
-                Some("stop") => {
-                    self.pending.pop_front();
+                "stop" => {
+                    self.pending.remove(k);
                     self.stopped = true;
                     return true;
                 }
                 // The move pondered on was played: the search goes on as a normal
                 // one (its time counted from its start), or ends now without a time.
-                Some("ponderhit") => {
-                    self.pending.pop_front();
+                "ponderhit" => {
+                    self.pending.remove(k);
                     self.infinite = false;
                     match self.ponder_time.take() {
                         Some(time) => self.deadline = Some(self.start + time),
@@ -429,21 +438,16 @@ impl<W: Write> Watch for Searching<'_, W> {
                         }
                     }
                 }
-                Some("quit") => {
-                    *self.quitting = true;
-                    self.stopped = true;
-                    return true;
-                }
-                // Without input nobody can send `stop`: a search without a limit ends.
-                _ => {
-                    if self.deadline.is_some_and(|d| Instant::now() >= d) {
-                        self.stopped = true;
-                        return true;
-                    }
-                    return self.closed && self.infinite;
-                }
+                l if l == "go" || l.starts_with("go ") => break,
+                _ => k += 1,
             }
         }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stopped = true;
+            return true;
+        }
+        // Without input nobody can send `stop`: a search without a limit ends.
+        self.closed && self.infinite
     }
 }
 

@@ -337,8 +337,18 @@ fn command_line() -> impl proptest::strategy::Strategy<Value = String> {
         moves.prop_map(|m| format!("banmoves {m}")),
         (1u8..4).prop_map(|n| format!("setoption name MultiPV value {n}")),
         (0u32..3000, 0u32..3000).prop_map(|(w, b)| format!("go wtime {w} btime {b} winc 0 binc 0")),
-        // A search only `stop` ends: the next line always stops it.
+        // A search only `stop` ends: the next line always stops it, or the one after
+        // a line that waits for the search.
         Just("go movetime 18446744073709551615\nstop".to_string()),
+        prop_oneof![
+            Just("setoption name Level value 1"),
+            Just("position startpos moves h2e2"),
+            Just("ucinewgame"),
+            Just("banmoves h2e2"),
+            Just("isready"),
+            Just("nonsense"),
+        ]
+        .prop_map(|l| format!("go movetime 18446744073709551615\n{l}\nstop")),
         Just("stop".to_string()),
         "[ -~]{0,24}".prop_filter("no unbounded search, no quit", |l| {
             let l = l.trim_start();
@@ -630,4 +640,54 @@ fn the_last_info_line_gives_the_nodes_of_the_whole_search() {
         .unwrap();
     assert!(last.contains(" nodes 3000 "), "{out}");
     assert_eq!(best_moves(&out).len(), 1, "{out}");
+}
+
+/// A line sent during a search that only `stop` ends (`go infinite`) does not hide
+/// the `stop` behind it: the search stops, then the line runs (found by fuzzing the
+/// adapter as a process: a `setoption` there hung it, `quit` included).
+#[test]
+fn lines_before_stop_wait_for_the_search_and_do_not_hide_it() {
+    for during in [
+        "setoption name Move Overhead value 1",
+        "position fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+        "ucinewgame",
+        "nonsense",
+    ] {
+        let (tx, rx) = mpsc::channel();
+        let out = Shared::default();
+        let mut engine = UciEngine::new(EngineLink::new(Box::new(HostBoard::host(4))), out.clone());
+        let thread = std::thread::spawn(move || engine.run(rx).unwrap());
+        for c in [
+            "uci",
+            "position startpos moves b2e2",
+            "go infinite",
+            during,
+            "stop",
+            "isready",
+        ] {
+            tx.send(c.to_string()).unwrap();
+        }
+        let waited = Instant::now();
+        while !out.text().contains("readyok") {
+            assert!(
+                waited.elapsed() < Duration::from_secs(20),
+                "{during}: {}",
+                out.text()
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        // The line ran after the answer: a new position is searched from.
+        tx.send("go depth 1".into()).unwrap();
+        tx.send("quit".into()).unwrap();
+        thread.join().unwrap();
+        let text = out.text();
+        let answers: Vec<&str> = best_moves(&text);
+        assert_eq!(answers.len(), 2, "{during}: {text}");
+        if during.starts_with("position") {
+            let p = GamePosition::parse(during.strip_prefix("position ").unwrap())
+                .unwrap()
+                .0;
+            assert!(legal_in(&p, answers[1]), "{during}: {text}");
+        }
+    }
 }
