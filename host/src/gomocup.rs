@@ -23,6 +23,7 @@ use std::time::{Duration, Instant};
 
 use sente_firmware::game::{Game, Notation};
 use sente_firmware::games::gomoku::board::SIZE;
+use sente_firmware::games::gomoku::search::HOST_DEFAULT_NODES;
 use sente_firmware::games::gomoku::{BLACK, Gomoku, Point, Rule, parse_point};
 
 use sente_firmware::engine::MAX_EXCLUDE;
@@ -202,6 +203,9 @@ pub struct GomocupEngine<W: Write> {
     max_nodes: u64,
     /// Yixin-Board's `INFO max_depth`: deepest iteration of a search (0 = no limit).
     max_depth: u8,
+    /// A command of several searches (`SWAP2BOARD`, `YXBALANCE…`) was told to stop:
+    /// its searches left take a millisecond each. Cleared before each command.
+    halted: bool,
 }
 
 impl<W: Write> GomocupEngine<W> {
@@ -219,6 +223,7 @@ impl<W: Write> GomocupEngine<W> {
             detail: false,
             max_nodes: 0,
             max_depth: 0,
+            halted: false,
         }
     }
 
@@ -275,6 +280,7 @@ impl<W: Write> GomocupEngine<W> {
     /// Handles commands from `input` until `END` or its end.
     pub fn run(&mut self, input: Receiver<String>) -> io::Result<()> {
         while let Some(line) = self.next_line(&input) {
+            self.halted = false;
             if self.command(line.trim(), &input)? == Flow::Quit {
                 break;
             }
@@ -371,7 +377,7 @@ impl<W: Write> GomocupEngine<W> {
                 };
                 match problem {
                     Some(e) => self.error(&format!("SWAP2BOARD: {e}"))?,
-                    None => self.swap2(&stones)?,
+                    None => self.swap2(&stones, input)?,
                 }
             }
             "TAKEBACK" => match parse_xy(rest) {
@@ -396,7 +402,7 @@ impl<W: Write> GomocupEngine<W> {
                 ))?,
             },
             cmd @ ("YXBALANCEONE" | "YXBALANCETWO") => match rest.parse::<i32>() {
-                Ok(bias) => self.balance(bias, cmd == "YXBALANCETWO")?,
+                Ok(bias) => self.balance(bias, cmd == "YXBALANCETWO", input)?,
                 Err(_) => self.error(&format!("{cmd}: expected a score bias, got {rest:?}"))?,
             },
             "YXHASHCLEAR" => self.clear_hash()?,
@@ -563,15 +569,31 @@ impl<W: Write> GomocupEngine<W> {
 
     /// The engine's move and score (for the side to move) in the game `moves`, searched
     /// for a quarter of the turn's time (a tenth of a second without a clock).
-    fn evaluate(&mut self, moves: &[Point]) -> Result<(Point, i32), String> {
+    fn evaluate(
+        &mut self,
+        moves: &[Point],
+        input: &Receiver<String>,
+    ) -> Result<(Point, i32), String> {
         let movetime = self.clocks.movetime().unwrap_or(Duration::from_millis(100));
-        let best = self.search(moves, movetime / 4)?;
+        let best = self.search(moves, movetime / 4, input)?;
         let p = parse_point(&best.best).map_err(|e| format!("engine: {e}"))?;
         Ok((p, best.score))
     }
 
-    /// The engine's answer for the game `moves`, searched for `time`.
-    fn search(&mut self, moves: &[Point], time: Duration) -> Result<BestMove, String> {
+    /// The engine's answer for the game `moves`, searched for `time`, or until
+    /// `YXSTOP`/`STOP`/`END` (then the command's other searches take a millisecond
+    /// each, [`GomocupEngine::halted`], and `END` waits for the command's answer).
+    fn search(
+        &mut self,
+        moves: &[Point],
+        time: Duration,
+        input: &Receiver<String>,
+    ) -> Result<BestMove, String> {
+        let time = if self.halted {
+            Duration::from_millis(1)
+        } else {
+            time
+        };
         let pos = Gomoku::parse_position(&position_text(self.rule, moves))
             .map_err(|e| format!("position: {e}"))?;
         let mut wire = String::new();
@@ -583,21 +605,35 @@ impl<W: Write> GomocupEngine<W> {
             level: self.level,
             ..GoRequest::default()
         };
-        self.link
-            .go(&request, &mut crate::engine::Quiet)
-            .map_err(|e| format!("engine: {e}"))
+        let mut watch = Thinking {
+            input,
+            pending: &mut self.pending,
+            out: &mut self.out,
+            detail: false,
+            lines: 0,
+            start: Instant::now(),
+            stopped: false,
+            quit: false,
+        };
+        let result = self.link.go(&request, &mut watch);
+        let (stopped, quit) = (watch.stopped, watch.quit);
+        if quit {
+            self.pending.push_front("END".into());
+        }
+        self.halted |= stopped || quit;
+        result.map_err(|e| format!("engine: {e}"))
     }
 
     /// The swap2 opening (Gomocup's `SWAP2BOARD`): with no stones, place three (black,
     /// white, black) picked for balance by the engine; with three, take white and play
     /// (or `SWAP` to black when black stands clearly better); with five, take white and
     /// play when white stands at least level, else `SWAP`.
-    fn swap2(&mut self, stones: &[Point]) -> io::Result<()> {
+    fn swap2(&mut self, stones: &[Point], input: &Receiver<String>) -> io::Result<()> {
         /// A score beyond which one side is "clearly better" in swap2's choices.
         const CLEAR: i32 = 60;
         let result = match stones.len() {
-            0 => self.swap2_open(),
-            3 | 5 => match self.evaluate(stones) {
+            0 => self.swap2_open(input),
+            3 | 5 => match self.evaluate(stones, input) {
                 Ok((mv, white)) => {
                     let take_white = if stones.len() == 3 {
                         white > -CLEAR
@@ -627,7 +663,7 @@ impl<W: Write> GomocupEngine<W> {
 
     /// Three stones (black, white, black) whose position the engine scores nearest
     /// to level, among a few shapes around the centre.
-    fn swap2_open(&mut self) -> Result<String, String> {
+    fn swap2_open(&mut self, input: &Receiver<String>) -> Result<String, String> {
         const SHAPES: [[&str; 3]; 4] = [
             ["h8", "j9", "g10"],
             ["h8", "i10", "j7"],
@@ -640,7 +676,7 @@ impl<W: Write> GomocupEngine<W> {
                 .iter()
                 .map(|s| parse_point(s).map_err(|e| e.to_string()))
                 .collect::<Result<_, _>>()?;
-            let (_, white) = self.evaluate(&stones)?;
+            let (_, white) = self.evaluate(&stones, input)?;
             if best.as_ref().is_none_or(|(b, _)| white.abs() < *b) {
                 best = Some((white.abs(), stones));
             }
@@ -676,14 +712,14 @@ impl<W: Write> GomocupEngine<W> {
     /// are played and answered as `x,y` (`x1,y1 x2,y2`). Each candidate (an empty point
     /// at most two points from a stone, the centre's 5x5 on an empty board) is searched
     /// for an equal share of the move time (a second without a clock).
-    fn balance(&mut self, bias: i32, two: bool) -> io::Result<()> {
-        let result = self.balance_one(bias).and_then(|first| {
+    fn balance(&mut self, bias: i32, two: bool, input: &Receiver<String>) -> io::Result<()> {
+        let result = self.balance_one(bias, input).and_then(|first| {
             if !two {
                 return Ok(vec![first]);
             }
             self.moves.push(first);
             // The opponent's stone: nearest to the same balance seen from its side.
-            let second = self.balance_one(-bias);
+            let second = self.balance_one(-bias, input);
             self.moves.pop();
             Ok(vec![first, second?])
         });
@@ -699,7 +735,7 @@ impl<W: Write> GomocupEngine<W> {
 
     /// The candidate point after which the position's score for the side placing it is
     /// nearest to `bias` (see [`Self::balance`]).
-    fn balance_one(&mut self, bias: i32) -> Result<Point, String> {
+    fn balance_one(&mut self, bias: i32, input: &Receiver<String>) -> Result<Point, String> {
         let pos = self.position()?;
         if pos.outcome().is_some() {
             return Err("the game is over".into());
@@ -720,7 +756,7 @@ impl<W: Write> GomocupEngine<W> {
                 None => {
                     let mut moves = self.moves.clone();
                     moves.push(p);
-                    -self.search(&moves, share)?.score
+                    -self.search(&moves, share, input)?.score
                 }
             };
             let distance = score.saturating_sub(bias).saturating_abs();
@@ -806,10 +842,17 @@ impl<W: Write> GomocupEngine<W> {
             quit: false,
         };
         let result = if lines > 1 {
+            // Without a clock or a limit, each line gets a one-line search's nodes
+            // (the rounds would otherwise go on until `YXSTOP`).
+            let unlimited = movetime.is_none() && self.max_nodes == 0 && self.max_depth == 0;
             let limits = multipv::Limits {
                 lines,
                 depth: self.max_depth,
-                nodes: self.max_nodes,
+                nodes: if unlimited {
+                    HOST_DEFAULT_NODES * lines as u64
+                } else {
+                    self.max_nodes
+                },
                 time: movetime,
             };
             multipv::search(&mut self.link, &request, &mut watch, &limits)
@@ -1040,23 +1083,11 @@ mod tests {
         parse_xy(last).unwrap_or_else(|e| panic!("{e}: {lines:?}"))
     }
 
-    /// A line sent while the brain thinks (an `INFO` here) does not hide the `YXSTOP`
-    /// behind it: the move comes at once, then the line runs, in order.
-    #[test]
-    fn lines_before_a_stop_wait_for_the_move_and_do_not_hide_it() {
+    /// Runs a session whose input stays open (a search only ends by its clock or a
+    /// stop, as with a manager), failing if it has not ended within 30 s.
+    fn open_session(commands: &[&str]) -> (GomocupEngine<Vec<u8>>, String) {
         let (tx, rx) = mpsc::channel();
-        for c in [
-            "START 15",
-            "INFO timeout_turn 100000000",
-            "BOARD",
-            "7,7,2",
-            "8,7,1",
-            "7,8,2",
-            "DONE",
-            "INFO rule 4",
-            "YXSTOP",
-            "END",
-        ] {
+        for c in commands {
             tx.send(c.to_string()).unwrap();
         }
         let thread = std::thread::spawn(move || {
@@ -1068,16 +1099,34 @@ mod tests {
         while !thread.is_finished() {
             assert!(
                 waited.elapsed() < Duration::from_secs(30),
-                "the stop was not seen"
+                "no end: {commands:?}"
             );
             std::thread::sleep(Duration::from_millis(5));
         }
         drop(tx);
         let e = thread.join().unwrap();
-        let out = String::from_utf8(e.out).unwrap();
-        let lines: Vec<String> = out.lines().map(str::to_string).collect();
+        let out = String::from_utf8(e.out.clone()).unwrap();
+        (e, out)
+    }
+
+    /// A line sent while the brain thinks (an `INFO` here) does not hide the `YXSTOP`
+    /// behind it: the move comes at once, then the line runs, in order.
+    #[test]
+    fn lines_before_a_stop_wait_for_the_move_and_do_not_hide_it() {
+        let (e, out) = open_session(&[
+            "START 15",
+            "INFO timeout_turn 100000000",
+            "BOARD",
+            "7,7,2",
+            "8,7,1",
+            "7,8,2",
+            "DONE",
+            "INFO rule 4",
+            "YXSTOP",
+            "END",
+        ]);
         assert_eq!(
-            lines.iter().filter(|l| parse_xy(l).is_ok()).count(),
+            out.lines().filter(|l| parse_xy(l).is_ok()).count(),
             1,
             "{out}"
         );
@@ -1086,6 +1135,55 @@ mod tests {
             Rule::Renju,
             "the INFO line ran after the move: {out}"
         );
+    }
+
+    /// `SWAP2BOARD` and `YXBALANCE…` search several times: `YXSTOP` cuts them short
+    /// and `END` ends the brain after their answer (found by fuzzing the brain as a
+    /// process: they did not listen while searching).
+    #[test]
+    fn many_search_commands_hear_stop_and_end() {
+        let board = ["INFO timeout_turn 50", "BOARD", "7,7,2", "8,8,1", "DONE"];
+        for (command, end) in [
+            (&["SWAP2BOARD", "DONE"][..], "YXSTOP"),
+            (&["SWAP2BOARD", "7,7", "8,8", "6,8", "DONE"][..], "END"),
+            (&["YXBALANCETWO 0"][..], "YXSTOP"),
+        ] {
+            let mut commands = vec!["START 15"];
+            if command[0].starts_with("YXBALANCE") {
+                commands.extend(board);
+            }
+            commands.push("INFO timeout_turn 100000000");
+            commands.extend(command);
+            commands.extend([end, "END"]);
+            let (_, out) = open_session(&commands);
+            let last = out.lines().last().unwrap_or_default();
+            assert!(
+                last == "SWAP" || last.split(' ').all(|xy| parse_xy(xy).is_ok()),
+                "{command:?}: {out}"
+            );
+        }
+    }
+
+    /// Yixin's `YXNBEST` answers a move whatever the clock: at a millisecond a move
+    /// (it answered an error: no line had been searched), and with no clock at all
+    /// it ends by itself.
+    #[test]
+    fn several_lines_answer_a_move_at_any_clock() {
+        for clock in ["INFO timeout_turn 1", "INFO max_node 3000"] {
+            let (_, out) = open_session(&[
+                "START 15",
+                clock,
+                "BOARD",
+                "7,7,2",
+                "8,8,1",
+                "DONE",
+                "YXNBEST 3",
+                "END",
+            ]);
+            let moves = out.lines().filter(|l| parse_xy(l).is_ok()).count();
+            assert_eq!(moves, 2, "{clock}: {out}");
+            assert!(!out.contains("ERROR"), "{clock}: {out}");
+        }
     }
 
     #[test]

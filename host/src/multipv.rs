@@ -96,15 +96,24 @@ pub fn search(
                 }
                 engine::all_but(&excluded)
             };
+            // Out of time or nodes: the round's first line when no round completed
+            // (the first search always runs, however short its time).
+            let nothing = answer.is_none() && found.is_empty();
             if let Some(deadline) = deadline {
                 let left = deadline.saturating_duration_since(Instant::now());
-                if left < Duration::from_millis(1) {
+                if left < Duration::from_millis(1) && !nothing {
+                    if answer.is_none() {
+                        answer = found.into_iter().next();
+                    }
                     break 'rounds;
                 }
                 request.movetime_ms = timeman::wire_ms(left).max(1);
             }
             if limits.nodes > 0 {
                 if nodes >= limits.nodes {
+                    if answer.is_none() {
+                        answer = found.into_iter().next();
+                    }
                     break 'rounds;
                 }
                 request.nodes = limits.nodes - nodes;
