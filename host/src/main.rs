@@ -218,13 +218,43 @@ struct MatchArgs {
 }
 
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    match run(Cli::parse_from(with_engine_named(
+        std::env::args_os().collect(),
+    ))) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("sente: {e:#}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// The engine a program named `path` runs without a subcommand: `gomoku` for a Gomocup
+/// brain's name (`pbrain-…`, as Piskvork and the Gomocup manager require), `xiangqi` for a
+/// name ending in `-uci` or `-ucci` (`sente-ucci`, for GUIs that take an engine's path
+/// alone); `None` for any other name (`sente`: the TUI and the subcommands).
+fn engine_named_by(path: &std::path::Path) -> Option<&'static str> {
+    let stem = path.file_stem()?.to_str()?.to_ascii_lowercase();
+    if stem.starts_with("pbrain-") {
+        Some("gomoku")
+    } else if stem.ends_with("-uci") || stem.ends_with("-ucci") {
+        Some("xiangqi")
+    } else {
+        None
+    }
+}
+
+/// The command line `args` (the program's name first), with `engine GAME` put after the
+/// name when it is an engine's conventional name ([`engine_named_by`]: a copy or link of
+/// `sente` that a GUI runs with no arguments, or with the engine's own).
+fn with_engine_named(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    if let Some(game) = args
+        .first()
+        .and_then(|name| engine_named_by(std::path::Path::new(name)))
+    {
+        args.splice(1..1, ["engine", game].map(std::ffi::OsString::from));
+    }
+    args
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -418,4 +448,45 @@ fn raw(args: &RawArgs) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn an_engines_conventional_name_runs_that_engine() {
+        for (name, game) in [
+            ("pbrain-sente", Some("gomoku")),
+            ("/opt/gomocup/PBRAIN-Sente.exe", Some("gomoku")),
+            ("./engines/sente-ucci", Some("xiangqi")),
+            ("sente-uci.exe", Some("xiangqi")),
+            ("sente", None),
+            ("target/release/sente", None),
+            ("pbrain", None),
+            ("uci", None),
+            ("sente-ucci-old", None),
+        ] {
+            assert_eq!(engine_named_by(Path::new(name)), game, "{name}");
+        }
+    }
+
+    #[test]
+    fn a_conventional_name_reads_its_arguments_as_the_engines() {
+        let parse = |args: &[&str]| {
+            let args = args.iter().map(std::ffi::OsString::from).collect();
+            Cli::try_parse_from(with_engine_named(args)).map(|cli| cli.command)
+        };
+        let Ok(Some(Command::Engine(e))) = parse(&["/x/pbrain-sente", "--level", "2"]) else {
+            panic!("not an engine");
+        };
+        assert_eq!((e.game.as_str(), e.level), ("gomoku", 2));
+        let Ok(Some(Command::Engine(e))) = parse(&["sente-ucci"]) else {
+            panic!("not an engine");
+        };
+        assert_eq!(e.game, "xiangqi");
+        // Under its own name, the TUI.
+        assert!(matches!(parse(&["sente", "--game", "renju"]), Ok(None)));
+    }
 }

@@ -89,3 +89,46 @@ fn a_program_that_is_no_engine_is_refused() {
             .is_err()
     );
 }
+
+/// `sente` under an engine's conventional name, started with no arguments as GUIs start
+/// engines (Piskvork and the Gomocup manager run `pbrain-…` programs): it is that engine.
+#[test]
+fn sente_under_an_engines_name_is_that_engine() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("engine-names");
+    std::fs::create_dir_all(&dir).unwrap();
+    let named = |name: &str| {
+        let path = dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+        let _ = std::fs::remove_file(&path);
+        if std::fs::hard_link(SENTE, &path).is_err() {
+            std::fs::copy(SENTE, &path).unwrap();
+        }
+        path.display().to_string()
+    };
+    let (brain, ucci) = (named("pbrain-sente"), named("sente-ucci"));
+    let options = MatchOptions {
+        game: "gomoku".into(),
+        white: format!("pbrain:{brain}"),
+        black: "host".into(),
+        games: 2,
+        nodes: 300,
+        max_plies: 12,
+        ..MatchOptions::default()
+    };
+    let r = play(&options);
+    assert!(r.effort[0].moves > 0, "{:?}", r.effort);
+    let options = MatchOptions {
+        game: "xiangqi".into(),
+        white: format!("ucci:{ucci}"),
+        black: "host".into(),
+        games: 2,
+        depth: 1,
+        max_plies: 8,
+        ..MatchOptions::default()
+    };
+    let r = play(&options);
+    assert!(
+        r.effort[0].moves > 0 && r.effort[0].nodes > 0,
+        "{:?}",
+        r.effort
+    );
+}
