@@ -112,6 +112,12 @@ enum Command {
 
 /// `sente engine` options.
 #[derive(Args, Debug)]
+#[command(
+    after_help = "GUIs that run an engine by its path alone: a copy or link of `sente` named \
+                  pbrain-… (Piskvork, the Gomocup manager) is `sente engine gomoku`, one whose \
+                  name ends in -uci or -ucci is `sente engine xiangqi`; its arguments are the \
+                  engine's."
+)]
 struct EngineArgs {
     /// The game (xiangqi, gomoku).
     game: String,
