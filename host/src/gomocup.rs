@@ -605,16 +605,7 @@ impl<W: Write> GomocupEngine<W> {
             level: self.level,
             ..GoRequest::default()
         };
-        let mut watch = Thinking {
-            input,
-            pending: &mut self.pending,
-            out: &mut self.out,
-            detail: false,
-            lines: 0,
-            start: Instant::now(),
-            stopped: false,
-            quit: false,
-        };
+        let mut watch = Thinking::new(input, &mut self.pending, &mut self.out, false, 0);
         let result = self.link.go(&request, &mut watch);
         let (stopped, quit) = (watch.stopped, watch.quit);
         if quit {
@@ -831,16 +822,7 @@ impl<W: Write> GomocupEngine<W> {
             ))?;
             return Ok(Flow::Go);
         }
-        let mut watch = Thinking {
-            input,
-            pending: &mut self.pending,
-            out: &mut self.out,
-            detail: self.detail,
-            lines,
-            start: Instant::now(),
-            stopped: false,
-            quit: false,
-        };
+        let mut watch = Thinking::new(input, &mut self.pending, &mut self.out, self.detail, lines);
         let result = if lines > 1 {
             // Without a clock or a limit, each line gets a one-line search's nodes
             // (the rounds would otherwise go on until `YXSTOP`).
@@ -899,7 +881,27 @@ struct Thinking<'a, W: Write> {
     quit: bool,
 }
 
-impl<W: Write> Thinking<'_, W> {
+impl<'a, W: Write> Thinking<'a, W> {
+    /// A watch over `input` from now on (`detail` and `lines`: see the fields).
+    fn new(
+        input: &'a Receiver<String>,
+        pending: &'a mut VecDeque<String>,
+        out: &'a mut W,
+        detail: bool,
+        lines: usize,
+    ) -> Self {
+        Thinking {
+            input,
+            pending,
+            out,
+            detail,
+            lines,
+            start: Instant::now(),
+            stopped: false,
+            quit: false,
+        }
+    }
+
     /// Writes line `k` (1: the best) of depth `depth`: Yixin-Board's `INFO PV` block when
     /// asked for, and with several lines a `MESSAGE (k) score | depth | pv` line.
     fn write_line(&mut self, depth: u32, k: usize, nodes: u64, line: &BestMove) {

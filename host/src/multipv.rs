@@ -96,27 +96,22 @@ pub fn search(
                 }
                 engine::all_but(&excluded)
             };
+            let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+            let spent = left.is_some_and(|l| l < Duration::from_millis(1))
+                || (limits.nodes > 0 && nodes >= limits.nodes);
             // Out of time or nodes: the round's first line when no round completed
             // (the first search always runs, however short its time).
-            let nothing = answer.is_none() && found.is_empty();
-            if let Some(deadline) = deadline {
-                let left = deadline.saturating_duration_since(Instant::now());
-                if left < Duration::from_millis(1) && !nothing {
-                    if answer.is_none() {
-                        answer = found.into_iter().next();
-                    }
-                    break 'rounds;
+            if spent && (answer.is_some() || !found.is_empty()) {
+                if answer.is_none() {
+                    answer = found.into_iter().next();
                 }
+                break 'rounds;
+            }
+            if let Some(left) = left {
                 request.movetime_ms = timeman::wire_ms(left).max(1);
             }
             if limits.nodes > 0 {
-                if nodes >= limits.nodes {
-                    if answer.is_none() {
-                        answer = found.into_iter().next();
-                    }
-                    break 'rounds;
-                }
-                request.nodes = limits.nodes - nodes;
+                request.nodes = limits.nodes.saturating_sub(nodes).max(1);
             }
             let line = link.go(&request, watch)?;
             nodes += line.nodes;
